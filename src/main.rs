@@ -1,0 +1,5 @@
+//! The `queens` command line; see `queens --help` and [`queens::cli`].
+
+fn main() -> std::process::ExitCode {
+    queens::cli::main()
+}

@@ -1,0 +1,163 @@
+//! The strategies the tutorial compares, and the tree each one walks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+
+/// A way to search for solutions. All of them go row by row, columns in
+/// ascending order, so they find the same solutions in the same order; they
+/// differ in what they prune and how they store the constraints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Strategy {
+    /// Every cell of every row; the board is checked only when full.
+    Brute,
+    /// Prune columns only; diagonals checked when the board is full.
+    Columns,
+    /// The seed's three hash sets: columns, `row - col`, `row + col`.
+    Sets,
+    /// The same three constraints as boolean arrays.
+    Arrays,
+    /// The same three constraints as bits of three machine words.
+    Bitmask,
+    /// The three constraints plus a look ahead: skip a queen that leaves a later
+    /// row with no free cell.
+    ForwardChecking,
+}
+
+/// The search tree a strategy walks. Every strategy counts nodes the same way
+/// (calls of the recursive step, root included); they differ in which tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tree {
+    /// Every placement of one queen per row, attacked or not: `Σ n^k` nodes.
+    AllPlacements,
+    /// Placements with distinct columns: `Σ n!/(n-k)!` nodes.
+    Permutations,
+    /// Knuth's tree: consistent partial placements (OEIS A319283; 2057 at n = 8).
+    Knuth,
+    /// Knuth's tree without the nodes forward checking proves hopeless.
+    ForwardChecked,
+}
+
+impl Tree {
+    /// A short description for text output.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::AllPlacements => "every placement of one queen per row",
+            Self::Permutations => "placements with distinct columns",
+            Self::Knuth => "Knuth's tree of consistent partial placements",
+            Self::ForwardChecked => "Knuth's tree minus forward-checked dead ends",
+        }
+    }
+}
+
+impl Strategy {
+    /// Every strategy, from slowest to most refined.
+    pub const ALL: [Strategy; 6] = [
+        Self::Brute,
+        Self::Columns,
+        Self::Sets,
+        Self::Arrays,
+        Self::Bitmask,
+        Self::ForwardChecking,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Brute => "brute",
+            Self::Columns => "columns",
+            Self::Sets => "sets",
+            Self::Arrays => "arrays",
+            Self::Bitmask => "bitmask",
+            Self::ForwardChecking => "forward-checking",
+        }
+    }
+
+    /// The tree this strategy walks.
+    pub const fn tree(self) -> Tree {
+        match self {
+            Self::Brute => Tree::AllPlacements,
+            Self::Columns => Tree::Permutations,
+            Self::Sets | Self::Arrays | Self::Bitmask => Tree::Knuth,
+            Self::ForwardChecking => Tree::ForwardChecked,
+        }
+    }
+
+    /// The node budget a search gets unless told otherwise: the exponential
+    /// strategies stop before they run for minutes.
+    pub const fn default_budget(self) -> Option<u64> {
+        match self {
+            Self::Brute => Some(100_000_000),
+            Self::Columns => Some(200_000_000),
+            _ => None,
+        }
+    }
+
+    /// The exact size of this strategy's tree when a formula gives it
+    /// (brute force and column pruning), saturating at `u128::MAX`.
+    pub fn known_tree_size(self, n: usize) -> Option<u128> {
+        let n128 = n as u128;
+        let mut total: u128 = 0;
+        let mut level: u128 = 1; // nodes on the current level
+        match self {
+            Self::Brute => {
+                for _ in 0..=n {
+                    total = total.saturating_add(level);
+                    level = level.saturating_mul(n128);
+                }
+            }
+            Self::Columns => {
+                for k in 0..=n128 {
+                    total = total.saturating_add(level);
+                    level = level.saturating_mul(n128.saturating_sub(k));
+                }
+            }
+            _ => return None,
+        }
+        Some(total)
+    }
+}
+
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Self, Error> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| Error::UnknownStrategy {
+                name: name.to_owned(),
+                known: Self::ALL.map(Strategy::name).join(", "),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_match_the_reference_trees_at_n_8() {
+        assert_eq!(Strategy::Brute.known_tree_size(8), Some(19_173_961));
+        assert_eq!(Strategy::Columns.known_tree_size(8), Some(109_601));
+        assert_eq!(Strategy::Sets.known_tree_size(8), None);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for s in Strategy::ALL {
+            assert_eq!(s.name().parse::<Strategy>().unwrap(), s);
+        }
+        let err = "fast".parse::<Strategy>().unwrap_err().to_string();
+        assert!(err.contains("unknown strategy 'fast'") && err.contains("forward-checking"));
+    }
+}
