@@ -24,6 +24,7 @@
 //! * [`strategy`]: the strategies the tutorial compares, and their trees.
 //! * [`run`]: run a strategy by name with size checks and budgets.
 //! * [`reference`]: OEIS and Knuth's published numbers.
+//! * [`fast`]: the fast counters (mirror, symmetry, parallel) and cheap statistics.
 //!
 //! ```
 //! let stats = queens::run::count(8, queens::Strategy::Sets)?;
@@ -35,14 +36,23 @@
 #![deny(missing_docs)]
 
 pub mod arrays;
+pub mod attempt;
 pub mod bitmask;
 pub mod branching;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod constraint;
 pub mod coords;
+#[cfg(feature = "svg")]
+pub mod display;
 pub mod error;
+pub mod estimate;
+pub mod fast;
+#[cfg(feature = "grading")]
+pub mod grading;
 pub mod placement;
+pub mod playground;
+pub mod quiz;
 pub mod reference;
 pub mod run;
 pub mod search;

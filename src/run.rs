@@ -4,8 +4,9 @@
 use std::time::Instant;
 
 use crate::arrays::ConstraintArrays;
-use crate::bitmask;
+use crate::bitmask::{self, Recorder};
 use crate::error::{Error, Result};
+use crate::fast::{Tally, mirror, symmetry};
 use crate::placement::Board;
 use crate::search::{
     CollectBoards, ColumnsOnly, Flow, ForwardChecking, NoPruning, NodeBudget, Observer, Rules,
@@ -47,7 +48,8 @@ fn check_tree_fits(n: usize, strategy: Strategy, max_nodes: Option<u64>) -> Resu
 }
 
 /// Counts solutions, nodes and the rest with `strategy`, under its default
-/// node budget.
+/// node budget. The strategies that count fundamental solutions (`symmetry`,
+/// `parallel`, `fastest`) fill [`SearchStats::unique`] too.
 ///
 /// ```
 /// use queens::{run::count, strategy::Strategy};
@@ -59,7 +61,8 @@ pub fn count(n: usize, strategy: Strategy) -> Result<SearchStats> {
     count_with_budget(n, strategy, strategy.default_budget())
 }
 
-/// [`count`] with an explicit node budget (`None`: no limit).
+/// [`count`] with an explicit node budget (`None`: no limit). The `parallel`
+/// strategy cannot stop at a budget (nor can `fastest` when it picks it).
 pub fn count_with_budget(
     n: usize,
     strategy: Strategy,
@@ -68,18 +71,16 @@ pub fn count_with_budget(
     check_size(n, MAX_N, "counting")?;
     check_tree_fits(n, strategy, max_nodes)?;
     let start = Instant::now();
-    let mut recorder = StatsRecorder::new(n, strategy);
     let mut budget = NodeBudget::new(max_nodes.unwrap_or(u64::MAX));
-    match strategy {
-        Strategy::Bitmask => {
-            let mut both = (&mut budget, &mut recorder.stats);
-            let _ = bitmask::walk(n, &mut both);
-        }
-        _ => {
-            let _ = with_rules(n, strategy, &mut (&mut recorder, &mut budget));
-        }
-    }
-    let mut stats = recorder.stats;
+    let mut stats = if strategy.uses_engine() {
+        let mut recorder = StatsRecorder::new(n, strategy);
+        let _ = with_rules(n, strategy, &mut (&mut recorder, &mut budget));
+        recorder.stats
+    } else {
+        let walk = fast_walk(strategy, max_nodes)?;
+        let budget = max_nodes.is_some().then_some(&mut budget);
+        walk.tally(n, budget).into_stats(n, strategy)
+    };
     stats.elapsed_ms = start.elapsed().as_secs_f64() * 1e3;
     if budget.exceeded() {
         return Err(Error::BudgetExceeded {
@@ -88,6 +89,90 @@ pub fn count_with_budget(
         });
     }
     Ok(stats)
+}
+
+/// The strategy `fastest` runs on this machine: `parallel` when rayon has
+/// more than one thread (and the `parallel` feature is on), else `symmetry`.
+pub fn fastest() -> Strategy {
+    #[cfg(feature = "parallel")]
+    if rayon::current_num_threads() > 1 {
+        return Strategy::Parallel;
+    }
+    Strategy::Symmetry
+}
+
+/// The bitmask walks, each on its own tree.
+#[derive(Clone, Copy, Debug)]
+enum FastWalk {
+    Knuth,
+    Mirror,
+    Symmetry,
+    #[cfg(feature = "parallel")]
+    Parallel,
+}
+
+impl FastWalk {
+    /// Walks the `n × n` tree into a [`Tally`], stopping at `budget` if any
+    /// (the tally then holds what was walked). Without a budget the walk is
+    /// compiled without the check.
+    fn tally(self, n: usize, budget: Option<&mut NodeBudget>) -> Tally {
+        #[cfg(feature = "parallel")]
+        if let Self::Parallel = self {
+            // Each thread gathers its own tally; `fast_walk` refused budgets.
+            return crate::fast::parallel::walk(n);
+        }
+        let mut tally = Tally::new(n);
+        match budget {
+            Some(budget) => self.run(n, &mut (&mut tally, budget)),
+            None => self.run(n, &mut tally),
+        }
+        tally
+    }
+
+    fn run<R: Recorder>(self, n: usize, recorder: &mut R) {
+        let _ = match self {
+            Self::Knuth => bitmask::walk(n, recorder),
+            Self::Mirror => mirror::walk(n, recorder),
+            Self::Symmetry => symmetry::walk(n, recorder),
+            #[cfg(feature = "parallel")]
+            Self::Parallel => unreachable!("FastWalk::tally runs the parallel walk"),
+        };
+    }
+}
+
+/// The strategy that actually runs when `strategy` is asked for with the
+/// node budget `max_nodes`: `fastest` becomes [`fastest()`], or `symmetry`
+/// under a budget (which needs the walk in one order, on one thread).
+pub fn resolve(strategy: Strategy, max_nodes: Option<u64>) -> Strategy {
+    match (strategy, max_nodes) {
+        (Strategy::Fastest, Some(_)) => Strategy::Symmetry,
+        (Strategy::Fastest, None) => fastest(),
+        (other, _) => other,
+    }
+}
+
+/// Which walk runs `strategy`, refusing what it cannot do.
+fn fast_walk(strategy: Strategy, max_nodes: Option<u64>) -> Result<FastWalk> {
+    let strategy = resolve(strategy, max_nodes);
+    match strategy {
+        Strategy::Bitmask => Ok(FastWalk::Knuth),
+        Strategy::Mirror => Ok(FastWalk::Mirror),
+        Strategy::Symmetry => Ok(FastWalk::Symmetry),
+        Strategy::Parallel if max_nodes.is_some() => Err(Error::Unsupported {
+            strategy,
+            operation: "stop at a node budget (its threads walk separate subtrees)",
+            supported: "symmetry (the same tree on one thread), fastest".into(),
+        }),
+        #[cfg(feature = "parallel")]
+        Strategy::Parallel => Ok(FastWalk::Parallel),
+        #[cfg(not(feature = "parallel"))]
+        Strategy::Parallel => Err(Error::Unsupported {
+            strategy,
+            operation: "run without the `parallel` feature (rayon)",
+            supported: "symmetry, fastest".into(),
+        }),
+        other => unreachable!("{other} runs on the generic engine"),
+    }
 }
 
 /// Every solution as the seed's board strings, in the seed's order (rows top to
@@ -106,10 +191,10 @@ pub fn solve(n: usize) -> Result<Vec<Board>> {
 }
 
 /// The search with `strategy`, step by step. Only the strategies that test
-/// cells one at a time can be traced (not `bitmask`).
+/// cells one at a time can be traced (not the bitmask walks).
 pub fn trace(n: usize, strategy: Strategy) -> Result<Vec<Event>> {
     check_size(n, MAX_TRACED_N, "tracing")?;
-    if strategy == Strategy::Bitmask {
+    if !strategy.uses_engine() {
         return Err(Error::Unsupported {
             strategy,
             operation: "be traced cell by cell (it takes free cells from a mask)",
@@ -125,7 +210,7 @@ pub fn trace(n: usize, strategy: Strategy) -> Result<Vec<Event>> {
 fn traceable() -> Vec<&'static str> {
     Strategy::ALL
         .into_iter()
-        .filter(|&s| s != Strategy::Bitmask)
+        .filter(|s| s.uses_engine())
         .map(Strategy::name)
         .collect()
 }
@@ -133,7 +218,8 @@ fn traceable() -> Vec<&'static str> {
 /// Runs the generic engine with the rules of `strategy`.
 ///
 /// # Panics
-/// For [`Strategy::Bitmask`], which has its own walk ([`bitmask::walk`]).
+/// For the bitmask strategies, which have their own walks ([`bitmask::walk`],
+/// [`crate::fast`]); see [`Strategy::uses_engine`].
 pub fn with_rules<O: Observer>(n: usize, strategy: Strategy, observer: &mut O) -> Flow {
     fn go<R: Rules, O: Observer>(n: usize, mut rules: R, observer: &mut O) -> Flow {
         explore(n, &mut rules, observer)
@@ -144,6 +230,6 @@ pub fn with_rules<O: Observer>(n: usize, strategy: Strategy, observer: &mut O) -
         Strategy::Sets => go(n, ConstraintSets::new(), observer),
         Strategy::Arrays => go(n, ConstraintArrays::new(n), observer),
         Strategy::ForwardChecking => go(n, ForwardChecking::new(n), observer),
-        Strategy::Bitmask => panic!("the bitmask strategy has its own walk: bitmask::walk"),
+        other => panic!("the {other} strategy has its own walk (bitmask, crate::fast)"),
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::constraint::{Attack, Constraint};
+use crate::constraint::Attack;
 use crate::coords::Cell;
 use crate::search::{Flow, Observer};
 use crate::strategy::{Strategy, Tree};
@@ -21,22 +21,31 @@ pub struct Pruned {
     pub anti_diagonal: u64,
     /// Free, but forward checking saw a later row left with no free cell.
     pub dead_end: u64,
+    /// Free, but skipped because a mirror or rotation of the board is counted
+    /// instead (`mirror`, `symmetry`, `parallel`). Absent from older JSON.
+    #[serde(default)]
+    pub symmetry: u64,
 }
 
 impl Pruned {
     /// All pruned candidates.
     pub fn total(&self) -> u64 {
-        self.column + self.diagonal + self.anti_diagonal + self.dead_end
+        self.column + self.diagonal + self.anti_diagonal + self.dead_end + self.symmetry
     }
 
-    /// Charges one attacked candidate to its first attacker.
+    /// Charges one attacked candidate to its first attacker (a free one to
+    /// nothing), as [`Attack::first`] names it.
     pub fn charge(&mut self, attack: Attack) {
-        match attack.first() {
-            Some(Constraint::Column) => self.column += 1,
-            Some(Constraint::Diagonal) => self.diagonal += 1,
-            Some(Constraint::AntiDiagonal) => self.anti_diagonal += 1,
-            None => {}
-        }
+        // Without branches: which line attacks a candidate is unpredictable,
+        // and mispredicted branches here doubled the cost of the arrays' search.
+        let Attack {
+            column,
+            diagonal,
+            anti_diagonal,
+        } = attack;
+        self.column += u64::from(column);
+        self.diagonal += u64::from(!column & diagonal);
+        self.anti_diagonal += u64::from(!column & !diagonal & anti_diagonal);
     }
 }
 
@@ -49,14 +58,22 @@ pub struct SearchStats {
     pub strategy: Strategy,
     /// Which tree that strategy walks (its nodes are counted the same way).
     pub tree: Tree,
-    /// Solutions found (OEIS A000170 for every complete strategy).
+    /// Solutions found (OEIS A000170 for every complete strategy). The symmetry
+    /// strategies add up the orbit size of each fundamental solution.
     pub solutions: u64,
+    /// Fundamental solutions, distinct up to the 8 symmetries of the square
+    /// (OEIS A002562): only the strategies that count them (`symmetry`,
+    /// `parallel`, `fastest`) fill it. Absent from older JSON and from the
+    /// output of the other strategies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<u64>,
     /// Nodes: calls of the recursive step, root included. For the strategies on
     /// Knuth's tree these are the consistent partial placements (2057 at n = 8).
     pub nodes: u64,
     /// Nodes on each level `0..=n` (level = queens placed). Sums to `nodes`.
     pub profile: Vec<u64>,
-    /// Cells tested by the prune check: `n` per node that is not a full board.
+    /// Cells tested by the prune check: `n` per node that is not a full board
+    /// (the cells of its next row). Each becomes a child node or is pruned.
     pub candidates: u64,
     /// Why the pruned candidates were pruned.
     pub pruned: Pruned,
@@ -72,6 +89,7 @@ impl SearchStats {
             strategy,
             tree: strategy.tree(),
             solutions: 0,
+            unique: strategy.counts_fundamental().then_some(0),
             nodes: 0,
             profile: vec![0; n + 1],
             candidates: 0,

@@ -24,6 +24,23 @@ pub enum Strategy {
     /// The three constraints plus a look ahead: skip a queen that leaves a later
     /// row with no free cell.
     ForwardChecking,
+    /// Bitmasks, first queen in the left half: each solution found also
+    /// counts for its mirror image.
+    ///
+    /// The middle column of an odd board is its own mirror image: its
+    /// solutions count once.
+    Mirror,
+    /// Bitmasks and the 8 symmetries of the square: one board per class,
+    /// counted with its class size; also counts fundamental solutions.
+    ///
+    /// See [`crate::fast::symmetry`] for which board of a class is kept.
+    Symmetry,
+    /// The symmetry search on every thread of the machine (rayon).
+    ///
+    /// One task per choice of the first two queens.
+    Parallel,
+    /// The fastest here: `parallel` with more than one thread, else `symmetry`.
+    Fastest,
 }
 
 /// The search tree a strategy walks. Every strategy counts nodes the same way
@@ -39,6 +56,15 @@ pub enum Tree {
     Knuth,
     /// Knuth's tree without the nodes forward checking proves hopeless.
     ForwardChecked,
+    /// Knuth's tree with the first queen in the left half of the top row, plus
+    /// the middle column for odd `n`; the root once. `(T - 1) / 2 + 1` nodes for
+    /// even `n` (1029 at n = 8).
+    MirrorHalved,
+    /// Knuth's tree cut to about one board per class of the 8 symmetries: a
+    /// corner queen with the second row's queen left of the row of column 1's
+    /// queen, or else the first queen nearest to a corner of all four edges'
+    /// queens (Takaken's bounds; [`crate::fast::symmetry`]). 506 nodes at n = 8.
+    SymmetryReduced,
 }
 
 impl Tree {
@@ -49,19 +75,25 @@ impl Tree {
             Self::Permutations => "placements with distinct columns",
             Self::Knuth => "Knuth's tree of consistent partial placements",
             Self::ForwardChecked => "Knuth's tree minus forward-checked dead ends",
+            Self::MirrorHalved => "Knuth's tree with the first queen in the left half",
+            Self::SymmetryReduced => "Knuth's tree cut to one board per symmetry class",
         }
     }
 }
 
 impl Strategy {
     /// Every strategy, from slowest to most refined.
-    pub const ALL: [Strategy; 6] = [
+    pub const ALL: [Strategy; 10] = [
         Self::Brute,
         Self::Columns,
         Self::Sets,
         Self::Arrays,
         Self::Bitmask,
         Self::ForwardChecking,
+        Self::Mirror,
+        Self::Symmetry,
+        Self::Parallel,
+        Self::Fastest,
     ];
 
     /// The name used on the command line and in JSON.
@@ -73,6 +105,10 @@ impl Strategy {
             Self::Arrays => "arrays",
             Self::Bitmask => "bitmask",
             Self::ForwardChecking => "forward-checking",
+            Self::Mirror => "mirror",
+            Self::Symmetry => "symmetry",
+            Self::Parallel => "parallel",
+            Self::Fastest => "fastest",
         }
     }
 
@@ -83,7 +119,24 @@ impl Strategy {
             Self::Columns => Tree::Permutations,
             Self::Sets | Self::Arrays | Self::Bitmask => Tree::Knuth,
             Self::ForwardChecking => Tree::ForwardChecked,
+            Self::Mirror => Tree::MirrorHalved,
+            Self::Symmetry | Self::Parallel | Self::Fastest => Tree::SymmetryReduced,
         }
+    }
+
+    /// Whether this strategy runs on the generic engine ([`crate::search`]),
+    /// testing cells one at a time: only those can be traced.
+    pub const fn uses_engine(self) -> bool {
+        matches!(
+            self,
+            Self::Brute | Self::Columns | Self::Sets | Self::Arrays | Self::ForwardChecking
+        )
+    }
+
+    /// Whether this strategy counts the fundamental solutions (OEIS A002562,
+    /// `queens count --unique`).
+    pub const fn counts_fundamental(self) -> bool {
+        matches!(self, Self::Symmetry | Self::Parallel | Self::Fastest)
     }
 
     /// The node budget a search gets unless told otherwise: the exponential

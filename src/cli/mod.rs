@@ -5,7 +5,12 @@
 //! the error is still printed.
 
 mod count;
+mod grade;
+mod handout;
+mod hint;
+mod lab;
 mod output;
+mod render;
 mod solve;
 mod trace;
 
@@ -41,6 +46,16 @@ pub enum Command {
     Count(count::Args),
     /// Print the search step by step: place, prune, backtrack, solution.
     Trace(trace::Args),
+    /// Grade a handout (or a folder of submissions) with the instructor's tests.
+    Grade(grade::Args),
+    /// Print the hints for a blank of the handout.
+    Hint(hint::Args),
+    /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
+    Handout(handout::Args),
+    /// Draw a picture of the notebooks (board, tree, plot) as an SVG file.
+    Render(render::Args),
+    /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
+    Lab(lab::Args),
 }
 
 /// A failed command: its message, and the exit code to leave with.
@@ -112,6 +127,11 @@ where
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Count(args) => count::run(args, &mut out),
         Command::Trace(args) => trace::run(args, &mut out),
+        Command::Grade(args) => grade::run(args, &mut out),
+        Command::Hint(args) => hint::run(args, &mut out),
+        Command::Handout(args) => handout::run(args, &mut out),
+        Command::Render(args) => render::run(args, &mut out),
+        Command::Lab(args) => lab::run(args, &mut out),
     };
     match result.and_then(|()| out.finish().map_err(Failure::from)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,475 @@
+//! The search tree, drawn: every node the search entered, and under each node
+//! the candidates it pruned, coloured by the constraint that pruned them.
+
+use plotters::prelude::{Circle, PathElement, RGBColor, Rectangle, ShapeStyle, Text};
+use plotters::style::Color;
+use serde::Serialize;
+
+use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT, RED};
+use super::{Area, Picture};
+use crate::constraint::{Attack, Constraint};
+use crate::coords::Cell;
+use crate::error::{Error, Result};
+use crate::sets::ConstraintSets;
+use crate::strategy::Strategy;
+use crate::trace::Event;
+
+/// What hangs under a node.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TreeChild {
+    /// A child node: a queen was placed (index into [`TreePicture::nodes`]).
+    Node {
+        /// The child's index.
+        index: usize,
+    },
+    /// A candidate the prune check rejected.
+    Pruned {
+        /// The rejected cell.
+        cell: Cell,
+        /// Every constraint attacking it.
+        by: Vec<Constraint>,
+    },
+    /// A free candidate forward checking rejected: it would leave `blocked_row`
+    /// without a free cell.
+    DeadEnd {
+        /// The rejected cell.
+        cell: Cell,
+        /// The row left empty.
+        blocked_row: usize,
+    },
+}
+
+/// One node of the search tree: a consistent placement of `level` queens.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TreeNode {
+    /// The queen placed to reach this node (`None` for the root).
+    pub cell: Option<Cell>,
+    /// Queens on the board at this node.
+    pub level: usize,
+    /// Whether this node is a solution.
+    pub solution: bool,
+    /// Children and pruned candidates, in the order the search tried them.
+    pub children: Vec<TreeChild>,
+}
+
+/// A drawing of the search tree of a small board.
+///
+/// ```
+/// use queens::{display::TreePicture, Strategy};
+/// let tree = TreePicture::new(4, Strategy::Sets)?;
+/// assert_eq!(tree.nodes().len(), 17); // Knuth's count for n = 4
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TreePicture {
+    n: usize,
+    title: String,
+    nodes: Vec<TreeNode>,
+}
+
+/// The widest tree drawn, in leaves and pruned candidates.
+pub const MAX_SLOTS: usize = 240;
+
+const SLOT: i32 = 19;
+const LEVEL: i32 = 62;
+const LEFT_MARGIN: i32 = 54;
+const TOP: i32 = 48;
+const RADIUS: i32 = 9;
+
+impl TreePicture {
+    /// The tree `strategy` walks on an `n × n` board (small boards only: the
+    /// picture has one slot per pruned candidate and per full board).
+    pub fn new(n: usize, strategy: Strategy) -> Result<Self> {
+        let events = crate::run::trace(n, strategy)?;
+        let mut tree = Self::from_events(n, &events)?;
+        tree.title = format!("n = {n}, {strategy}: {}", tree.summary());
+        Ok(tree)
+    }
+
+    /// The tree of a recorded search (for example a student's trace turned
+    /// into [`Event`]s).
+    pub fn from_events(n: usize, events: &[Event]) -> Result<Self> {
+        let mut nodes = vec![TreeNode {
+            cell: None,
+            level: 0,
+            solution: false,
+            children: Vec::new(),
+        }];
+        let mut path = vec![0];
+        for event in events {
+            let current = *path.last().unwrap_or(&0);
+            match event {
+                Event::Place { row, col } => {
+                    let index = nodes.len();
+                    nodes.push(TreeNode {
+                        cell: Some(Cell::new(*row, *col)),
+                        level: path.len(),
+                        solution: false,
+                        children: Vec::new(),
+                    });
+                    nodes[current].children.push(TreeChild::Node { index });
+                    path.push(index);
+                }
+                Event::Backtrack { .. } => {
+                    if path.len() > 1 {
+                        path.pop();
+                    }
+                }
+                Event::Prune { row, col, by } => {
+                    // A trace that does not say why (a student's) is coloured
+                    // by what attacks the cell given the queens on the path.
+                    let by = if by.is_empty() {
+                        let queens: Vec<usize> = path[1..]
+                            .iter()
+                            .filter_map(|&i| nodes[i].cell.map(|c| c.col))
+                            .collect();
+                        ConstraintSets::from_placement(&queens)
+                            .attack(*row, *col)
+                            .constraints()
+                            .collect()
+                    } else {
+                        by.clone()
+                    };
+                    nodes[current].children.push(TreeChild::Pruned {
+                        cell: Cell::new(*row, *col),
+                        by,
+                    });
+                }
+                Event::DeadEnd {
+                    row,
+                    col,
+                    blocked_row,
+                } => nodes[current].children.push(TreeChild::DeadEnd {
+                    cell: Cell::new(*row, *col),
+                    blocked_row: *blocked_row,
+                }),
+                Event::Solution { .. } => nodes[current].solution = true,
+            }
+        }
+        let tree = Self {
+            n,
+            title: String::new(),
+            nodes,
+        };
+        let slots = tree.slots();
+        if slots > MAX_SLOTS {
+            // Trees grow with n, so the board one smaller is the largest drawn.
+            return Err(Error::BoardTooLarge {
+                n,
+                max: n.saturating_sub(1),
+                operation: "drawing this search tree (too many leaves to draw)",
+            });
+        }
+        Ok(Self {
+            title: format!("n = {n}: {}", tree.summary()),
+            ..tree
+        })
+    }
+
+    /// The nodes, root first, in the order the search entered them.
+    pub fn nodes(&self) -> &[TreeNode] {
+        &self.nodes
+    }
+
+    /// Pruned candidates charged to their first attacker: column, diagonal,
+    /// anti-diagonal, and forward checking's dead ends.
+    pub fn pruned(&self) -> [usize; 4] {
+        let mut counts = [0; 4];
+        for child in self.nodes.iter().flat_map(|n| &n.children) {
+            match child {
+                TreeChild::Pruned { by, .. } => match by.first() {
+                    Some(Constraint::Column) => counts[0] += 1,
+                    Some(Constraint::Diagonal) => counts[1] += 1,
+                    Some(Constraint::AntiDiagonal) => counts[2] += 1,
+                    None => {}
+                },
+                TreeChild::DeadEnd { .. } => counts[3] += 1,
+                TreeChild::Node { .. } => {}
+            }
+        }
+        counts
+    }
+
+    /// "17 nodes, 2 solutions, 44 pruned (16 column, 18 diagonal, 10 anti-diagonal)".
+    pub fn summary(&self) -> String {
+        let [column, diagonal, anti, dead] = self.pruned();
+        let solutions = self.nodes.iter().filter(|n| n.solution).count();
+        let mut text = format!(
+            "{} nodes, {solutions} solutions, {} pruned ({column} column, {diagonal} diagonal, \
+             {anti} anti-diagonal",
+            self.nodes.len(),
+            column + diagonal + anti + dead
+        );
+        if dead > 0 {
+            text.push_str(&format!(", {dead} dead end"));
+        }
+        text.push(')');
+        text
+    }
+
+    /// Leaves plus pruned candidates: the picture's width in slots.
+    fn slots(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| {
+                let pruned = n
+                    .children
+                    .iter()
+                    .filter(|c| !matches!(c, TreeChild::Node { .. }))
+                    .count();
+                pruned + usize::from(n.children.is_empty())
+            })
+            .sum()
+    }
+
+    /// The x of every node, and of every non-node child, by a left-to-right
+    /// walk: leaves take the next slot, parents sit over their children.
+    fn layout(&self) -> (Vec<i32>, Vec<Vec<i32>>) {
+        let mut node_x = vec![0; self.nodes.len()];
+        let mut child_x: Vec<Vec<i32>> = self
+            .nodes
+            .iter()
+            .map(|n| vec![0; n.children.len()])
+            .collect();
+        let mut next = 0;
+        self.place(0, &mut next, &mut node_x, &mut child_x);
+        (node_x, child_x)
+    }
+
+    fn place(&self, index: usize, next: &mut i32, node_x: &mut [i32], child_x: &mut [Vec<i32>]) {
+        let slot_x = |slot: i32| LEFT_MARGIN + slot * SLOT + SLOT / 2;
+        if self.nodes[index].children.is_empty() {
+            node_x[index] = slot_x(*next);
+            *next += 1;
+            return;
+        }
+        for (i, child) in self.nodes[index].children.iter().enumerate() {
+            child_x[index][i] = match child {
+                TreeChild::Node { index: c } => {
+                    self.place(*c, next, node_x, child_x);
+                    node_x[*c]
+                }
+                _ => {
+                    *next += 1;
+                    slot_x(*next - 1)
+                }
+            };
+        }
+        let xs = &child_x[index];
+        node_x[index] = (xs[0] + xs[xs.len() - 1]) / 2;
+    }
+
+    fn y(level: usize) -> i32 {
+        TOP + level as i32 * LEVEL
+    }
+}
+
+impl Picture for TreePicture {
+    fn size(&self) -> (u32, u32) {
+        let width = LEFT_MARGIN + self.slots().max(8) as i32 * SLOT + 20;
+        let height = Self::y(self.n) + 70;
+        (width.max(560) as u32, height as u32)
+    }
+
+    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
+        area.fill(&palette::WHITE).map_err(err)?;
+        area.draw(&Text::new(
+            self.title.clone(),
+            (12, 18),
+            palette::bold(14.0, INK, LEFT),
+        ))
+        .map_err(err)?;
+        for level in 0..=self.n {
+            let label = if level == 0 {
+                "root".to_owned()
+            } else {
+                format!("row {}", level - 1)
+            };
+            area.draw(&Text::new(
+                label,
+                (12, Self::y(level)),
+                palette::font(11.0, GREY, LEFT),
+            ))
+            .map_err(err)?;
+        }
+        let (node_x, child_x) = self.layout();
+        let edge = ShapeStyle::from(&INK).stroke_width(1);
+        let faint = ShapeStyle::from(&palette::tint(GREY, 0.45)).stroke_width(1);
+        for (i, node) in self.nodes.iter().enumerate() {
+            let from = (node_x[i], Self::y(node.level));
+            for (j, child) in node.children.iter().enumerate() {
+                let to = (child_x[i][j], Self::y(node.level + 1));
+                let style = if matches!(child, TreeChild::Node { .. }) {
+                    edge
+                } else {
+                    faint
+                };
+                area.draw(&PathElement::new(vec![from, to], style))
+                    .map_err(err)?;
+            }
+        }
+        for (i, node) in self.nodes.iter().enumerate() {
+            let centre = (node_x[i], Self::y(node.level));
+            let dead = !node.solution
+                && node.level < self.n
+                && node
+                    .children
+                    .iter()
+                    .all(|c| !matches!(c, TreeChild::Node { .. }));
+            let fill = if node.solution {
+                GREEN
+            } else if dead {
+                palette::tint(RED, 0.25)
+            } else {
+                palette::WHITE
+            };
+            area.draw(&Circle::new(centre, RADIUS, fill.filled()))
+                .map_err(err)?;
+            area.draw(&Circle::new(
+                centre,
+                RADIUS,
+                ShapeStyle::from(&INK).stroke_width(1),
+            ))
+            .map_err(err)?;
+            let label = node.cell.map_or("·".to_owned(), |c| c.col.to_string());
+            let ink = if node.solution { palette::WHITE } else { INK };
+            area.draw(&Text::new(label, centre, palette::bold(11.0, ink, CENTRE)))
+                .map_err(err)?;
+            for (j, child) in node.children.iter().enumerate() {
+                let (x, y) = (child_x[i][j], Self::y(node.level + 1));
+                match child {
+                    TreeChild::Node { .. } => {}
+                    TreeChild::Pruned { cell, by } => {
+                        pruned_mark(area, x, y, by, cell.col)?;
+                    }
+                    TreeChild::DeadEnd { cell, .. } => {
+                        pruned_mark(area, x, y, &[], cell.col)?;
+                    }
+                }
+            }
+        }
+        let legend_y = Self::y(self.n) + 44;
+        let mut entries: Vec<(RGBColor, &str)> = vec![
+            (palette::RED, "pruned: column"),
+            (palette::AMBER, "pruned: diagonal"),
+            (palette::PURPLE, "pruned: anti-diagonal"),
+            (GREEN, "solution"),
+            (palette::tint(RED, 0.25), "no child: backtrack"),
+        ];
+        if self.pruned()[3] > 0 {
+            entries.insert(3, (GREY, "dead end (look-ahead)"));
+        }
+        let mut x = 12;
+        for (colour, label) in entries {
+            area.draw(&Rectangle::new(
+                [(x, legend_y - 6), (x + 12, legend_y + 6)],
+                colour.filled(),
+            ))
+            .map_err(err)?;
+            area.draw(&Text::new(
+                label,
+                (x + 16, legend_y),
+                palette::font(11.0, INK, LEFT),
+            ))
+            .map_err(err)?;
+            x += 18 + 7 * label.len() as i32;
+        }
+        Ok(())
+    }
+
+    fn text(&self) -> String {
+        let mut out = format!("{}\n", self.title);
+        self.outline(0, &mut out);
+        out.trim_end().to_owned()
+    }
+}
+
+impl TreePicture {
+    fn outline(&self, index: usize, out: &mut String) {
+        let node = &self.nodes[index];
+        let indent = "  ".repeat(node.level);
+        let name = node
+            .cell
+            .map_or("root".to_owned(), |c| format!("queen on {c}"));
+        let tag = if node.solution { "  solution" } else { "" };
+        out.push_str(&format!("{indent}{name}{tag}\n"));
+        let pruned: Vec<String> = node
+            .children
+            .iter()
+            .filter_map(|c| match c {
+                TreeChild::Pruned { cell, by } => Some(format!(
+                    "{} by {}",
+                    cell.col,
+                    by.first().map_or("?", |c| c.label())
+                )),
+                TreeChild::DeadEnd { cell, .. } => Some(format!("{} dead end", cell.col)),
+                TreeChild::Node { .. } => None,
+            })
+            .collect();
+        if !pruned.is_empty() {
+            out.push_str(&format!(
+                "{indent}  pruned columns: {}\n",
+                pruned.join(", ")
+            ));
+        }
+        for child in &node.children {
+            if let TreeChild::Node { index } = child {
+                self.outline(*index, out);
+            }
+        }
+    }
+}
+
+/// A pruned candidate: a small square striped with its attackers' colours
+/// (grey for a forward-checking dead end), its column written inside.
+fn pruned_mark(
+    area: &Area<'_>,
+    x: i32,
+    y: i32,
+    by: &[Constraint],
+    col: usize,
+) -> Result<(), String> {
+    let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
+    let half = 7;
+    let colours: Vec<RGBColor> = if by.is_empty() {
+        vec![GREY]
+    } else {
+        by.iter().map(|&c| palette::constraint(c)).collect()
+    };
+    for (i, colour) in colours.iter().enumerate() {
+        let x0 = x - half + 2 * half * i as i32 / colours.len() as i32;
+        let x1 = x - half + 2 * half * (i as i32 + 1) / colours.len() as i32;
+        area.draw(&Rectangle::new(
+            [(x0, y - half), (x1, y + half)],
+            colour.filled(),
+        ))
+        .map_err(err)?;
+    }
+    area.draw(&Text::new(
+        col.to_string(),
+        (x, y),
+        palette::font(9.0, palette::WHITE, CENTRE),
+    ))
+    .map_err(err)?;
+    Ok(())
+}
+
+/// Used by tests: the attack of a pruned child as an [`Attack`].
+impl TreeChild {
+    /// The constraints that pruned this child (empty for nodes and dead ends).
+    pub fn attack(&self) -> Attack {
+        let mut attack = Attack::NONE;
+        if let TreeChild::Pruned { by, .. } = self {
+            for c in by {
+                match c {
+                    Constraint::Column => attack.column = true,
+                    Constraint::Diagonal => attack.diagonal = true,
+                    Constraint::AntiDiagonal => attack.anti_diagonal = true,
+                }
+            }
+        }
+        attack
+    }
+}

@@ -1,0 +1,375 @@
+//! The notebooks' pictures, checked outside Jupyter: every SVG is well-formed
+//! XML, boards show the right queens and the right coloured cells, trees the
+//! right nodes, and the plots carry the published numbers (Knuth's 2057 at
+//! n = 8). Also `queens render`, which writes the same pictures to files.
+
+use assert_cmd::Command;
+use queens::Strategy;
+use queens::display::{
+    BoardPicture, Chart, Gallery, Numbers, Picture, TreePicture, branching_factors,
+    candidates_against_nodes, estimate_against_exact, nodes_against_n, profile,
+    pruned_by_constraint, symmetric_images, timings,
+};
+use queens::placement::is_solution;
+use queens::playground::Playground;
+use queens::sets::ConstraintSets;
+
+const QUEEN: &str = "#263238";
+const RED: &str = "#E53935";
+const AMBER: &str = "#FFB300";
+const PURPLE: &str = "#8E24AA";
+
+/// Parses `svg` (panicking with the reason if it is not well-formed) and
+/// returns its elements as (tag, fill, stroke).
+fn elements(svg: &str) -> Vec<(String, String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("malformed SVG: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| n.is_element())
+        .map(|n| {
+            (
+                n.tag_name().name().to_owned(),
+                n.attribute("fill").unwrap_or("").to_owned(),
+                n.attribute("stroke").unwrap_or("").to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn count(svg: &str, tag: &str, fill: &str) -> usize {
+    elements(svg)
+        .iter()
+        .filter(|(t, f, _)| t == tag && f.eq_ignore_ascii_case(fill))
+        .count()
+}
+
+fn texts(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed");
+    doc.descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_board_draws_its_queens_and_colours_each_attacked_cell_by_its_constraints() {
+    let queens = [1, 3];
+    let svg = BoardPicture::new(4, &queens).svg();
+    assert_eq!(count(&svg, "polygon", QUEEN), 2, "one crown per queen");
+    // Expected stripes: one per constraint attacking each cell of the empty rows,
+    // plus one legend square per constraint beside the sets.
+    let sets = ConstraintSets::from_placement(&queens);
+    let mut expected = [1, 1, 1];
+    for row in 2..4 {
+        for col in 0..4 {
+            let attack = sets.attack(row, col);
+            expected[0] += usize::from(attack.column);
+            expected[1] += usize::from(attack.diagonal);
+            expected[2] += usize::from(attack.anti_diagonal);
+        }
+    }
+    assert_eq!(
+        [
+            count(&svg, "rect", RED),
+            count(&svg, "rect", AMBER),
+            count(&svg, "rect", PURPLE)
+        ],
+        expected
+    );
+    let words = texts(&svg);
+    assert!(words.contains("cols {1, 3}"), "{words}");
+    assert!(words.contains("diags {-2, -1}"), "{words}");
+    assert!(words.contains("antiDiags {1, 4}"), "{words}");
+    assert!(
+        words.contains("1 free") && words.contains("2 free"),
+        "{words}"
+    );
+}
+
+#[test]
+fn a_dead_end_is_named_on_the_board() {
+    let board = Playground::from_queens(4, &[0, 2]).unwrap();
+    let svg = board.picture().svg();
+    assert!(texts(&svg).contains("0 free: dead end"));
+    assert!(board.picture().text().contains("0 free: dead end"));
+}
+
+#[test]
+fn the_diagonal_tables_show_two_n_minus_one_numbers() {
+    for (numbers, low, high) in [
+        (Numbers::Diagonal, -7, 7),
+        (Numbers::AntiDiagonal, 0, 14),
+        (Numbers::DiagonalOffset, 0, 14),
+    ] {
+        let svg = BoardPicture::numbers(8, numbers).svg();
+        let shown: std::collections::BTreeSet<i64> = texts(&svg)
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .filter(|v| (low..=high).contains(v))
+            .collect();
+        assert_eq!(shown.len(), 15, "{numbers:?}");
+    }
+    // Highlighting a line draws its 8 cells (for (0, 0) the long diagonal) in full amber.
+    let svg = BoardPicture::numbers(8, Numbers::Diagonal)
+        .highlight(0, 0)
+        .svg();
+    assert_eq!(count(&svg, "rect", AMBER), 8);
+}
+
+#[test]
+fn the_n_4_tree_has_knuths_17_nodes_and_every_pruned_candidate() {
+    let tree = TreePicture::new(4, Strategy::Sets).unwrap();
+    assert_eq!(tree.nodes().len(), 17);
+    let pruned: usize = tree.pruned().iter().sum();
+    let stats = queens::run::count(4, Strategy::Sets).unwrap();
+    assert_eq!(pruned as u64, stats.pruned.total());
+    assert_eq!(tree.pruned()[0] as u64, stats.pruned.column);
+    let svg = tree.svg();
+    let outlined = elements(&svg)
+        .iter()
+        .filter(|(t, _, s)| t == "circle" && s.eq_ignore_ascii_case(QUEEN))
+        .count();
+    assert_eq!(outlined, 17, "one outlined circle per node");
+    assert!(texts(&svg).contains("17 nodes, 2 solutions"));
+    // Forward checking's dead ends are drawn, and its tree is smaller.
+    let look_ahead = TreePicture::new(4, Strategy::ForwardChecking).unwrap();
+    assert!(look_ahead.nodes().len() < 17 && look_ahead.pruned()[3] > 0);
+    // Trees too wide to draw are refused with a sentence.
+    let error = TreePicture::new(6, Strategy::Sets).unwrap_err().to_string();
+    assert!(
+        error.contains("too large for drawing this search tree"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_students_trace_without_reasons_is_coloured_from_the_board() {
+    let events: Vec<_> = queens::run::trace(4, Strategy::Sets)
+        .unwrap()
+        .into_iter()
+        .map(|e| match e {
+            queens::trace::Event::Prune { row, col, .. } => queens::trace::Event::Prune {
+                row,
+                col,
+                by: Vec::new(),
+            },
+            other => other,
+        })
+        .collect();
+    let recoloured = TreePicture::from_events(4, &events).unwrap();
+    let reference = TreePicture::new(4, Strategy::Sets).unwrap();
+    assert_eq!(recoloured.nodes(), reference.nodes());
+    let frames = Gallery::search(4, &events).unwrap();
+    assert_eq!(frames.boards().len(), 17);
+}
+
+fn knuth_series(chart: &Chart) -> Vec<(f64, f64)> {
+    chart
+        .series
+        .iter()
+        .find(|s| s.name.starts_with("Knuth") || s.name.starts_with("exact"))
+        .expect("a series of Knuth's counts")
+        .points
+        .clone()
+}
+
+#[test]
+fn the_nodes_plot_carries_knuths_counts_and_the_measured_sets_match_them() {
+    let chart = nodes_against_n(4..=12).unwrap();
+    let knuth = knuth_series(&chart);
+    assert!(knuth.contains(&(8.0, 2057.0)));
+    assert_eq!(knuth.len(), 9);
+    let sets = chart.find("three sets (seed)").expect("sets series");
+    for &(n, nodes) in &sets.points {
+        assert_eq!(
+            Some(nodes as u64),
+            queens::reference::knuth_nodes(n as usize),
+            "n = {n}"
+        );
+    }
+    let brute = chart.find("brute force (no pruning)").expect("brute");
+    assert!(brute.points.contains(&(4.0, 341.0)));
+    let svg = chart.svg();
+    assert!(texts(&svg).contains("n = 8: 2057 nodes (Knuth)"));
+    assert!(texts(&svg).contains("Knuth, TAOCP 7.2.2"));
+}
+
+#[test]
+fn the_profile_is_a319284_and_sums_to_2057() {
+    let chart = profile(8).unwrap();
+    let bars = &chart.series[0].points;
+    let levels: Vec<u64> = bars.iter().map(|&(_, v)| v as u64).collect();
+    assert_eq!(levels, [1, 8, 42, 140, 344, 568, 550, 312, 92]);
+    assert_eq!(levels.iter().sum::<u64>(), 2057);
+    assert!(chart.findings.iter().any(|f| f.contains("Knuth's count")));
+    elements(&chart.svg());
+    let twelve: u64 = profile(12).unwrap().series[0]
+        .points
+        .iter()
+        .map(|&(_, v)| v as u64)
+        .sum();
+    assert_eq!(twelve, 856_189);
+}
+
+#[test]
+fn the_branching_factors_multiply_to_the_solutions() {
+    let chart = branching_factors(8).unwrap();
+    let sets = chart.find("three sets (measured)").expect("sets");
+    let product: f64 = sets.points.iter().map(|&(_, f)| f).product();
+    assert!((product - 92.0).abs() < 1e-9, "{product}");
+    let columns = chart.find("columns only: n - k").expect("columns");
+    assert_eq!(columns.points[0], (0.0, 8.0));
+    assert_eq!(columns.points[7], (7.0, 1.0));
+    assert!(sets.points[5].1 < 1.0, "collapsed below one child per node");
+    elements(&chart.svg());
+}
+
+#[test]
+fn the_other_charts_hold_the_library_s_numbers() {
+    let candidates = candidates_against_nodes(4..=10).unwrap();
+    let sets = candidates.find("three sets (seed)").unwrap();
+    assert!(sets.points.contains(&(2057.0, 15720.0)));
+    elements(&candidates.svg());
+
+    let pruning = pruned_by_constraint(4..=12).unwrap();
+    for n in 4..=12 {
+        let total: f64 = pruning
+            .series
+            .iter()
+            .filter_map(|s| s.points.iter().find(|p| p.0 == n as f64))
+            .map(|p| p.1)
+            .sum();
+        assert!(
+            (total - 100.0).abs() < 1e-6,
+            "shares add up to 100 % at n = {n}"
+        );
+    }
+    elements(&pruning.svg());
+
+    let estimates = estimate_against_exact(4..=12, 500, 7).unwrap();
+    assert!(knuth_series(&estimates).contains(&(8.0, 2057.0)));
+    let means = &estimates.series[0];
+    assert_eq!(means.errors.as_ref().map(Vec::len), Some(9));
+    elements(&estimates.svg());
+
+    let bars = timings(9, &[Strategy::Sets, Strategy::Bitmask], 1).unwrap();
+    assert_eq!(bars.bars.len(), 2);
+    assert!(bars.bars.iter().all(|b| b.value > 0.0));
+    assert!(texts(&bars.svg()).contains("sets:"));
+}
+
+#[test]
+fn galleries_draw_every_board_once() {
+    let six = Gallery::solutions(6).unwrap();
+    assert_eq!(six.boards().len(), 4);
+    assert_eq!(count(&six.svg(), "polygon", QUEEN), 24);
+    let fundamental = Gallery::fundamental(8).unwrap();
+    assert_eq!(fundamental.boards().len(), 12);
+    assert!(
+        fundamental
+            .text()
+            .contains("12 fundamental solutions standing for all 92")
+    );
+    for (name, image) in symmetric_images(8, &[0, 4, 7, 5, 2, 6, 1, 3]) {
+        assert!(is_solution(8, &image), "{name}: {image:?}");
+    }
+    let walk = Gallery::walk(4, &[1, 3, 0, 2]);
+    assert_eq!(walk.boards().len(), 5);
+    assert!(walk.text().contains("4 queens: a solution"));
+    assert!(Gallery::solutions(9).is_err());
+}
+
+#[test]
+fn every_picture_has_a_text_version() {
+    let pictures: Vec<Box<dyn Picture>> = vec![
+        Box::new(BoardPicture::new(4, &[1])),
+        Box::new(TreePicture::new(4, Strategy::Sets).unwrap()),
+        Box::new(profile(6).unwrap()),
+        Box::new(Gallery::solutions(4).unwrap()),
+    ];
+    for picture in pictures {
+        let (width, height) = picture.size();
+        assert!(width >= 200 && height >= 100);
+        assert!(picture.text().lines().count() >= 3);
+    }
+}
+
+fn queens() -> Command {
+    Command::cargo_bin("queens").expect("the queens binary")
+}
+
+#[test]
+fn render_writes_the_same_picture_to_a_file() {
+    let dir = std::env::temp_dir().join(format!("queens-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.svg");
+    queens()
+        .args(["render", "board", "4", "--queens", "1,3", "-o"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(count(&svg, "polygon", QUEEN), 2);
+    let tree = dir.join("tree.svg");
+    queens()
+        .args(["render", "tree", "4", "--output"])
+        .arg(&tree)
+        .assert()
+        .success();
+    assert!(texts(&std::fs::read_to_string(&tree).unwrap()).contains("17 nodes"));
+    let nodes = queens()
+        .args(["render", "nodes", "--to", "9"])
+        .output()
+        .unwrap();
+    assert!(nodes.status.success());
+    assert!(texts(&String::from_utf8(nodes.stdout).unwrap()).contains("2057"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_prints_text_or_a_json_summary() {
+    let out = queens()
+        .args(["render", "board", "4", "--queens", "1", "--text"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with(". Q . .\n/ | \\ ."), "{text}");
+    let out = queens()
+        .args(["--json", "render", "profile", "8"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format"], "svg");
+    assert!(json["text"].as_str().unwrap().contains("2,057 nodes"));
+}
+
+#[test]
+fn render_refuses_bad_requests_in_one_line() {
+    for (args, expected) in [
+        (
+            vec!["render", "board", "4", "--queens", "1,1"],
+            "(1, 1) is attacked by the column",
+        ),
+        (vec!["render", "tree", "9"], "too large"),
+        (vec!["render", "tree", "6"], "drawing this search tree"),
+        (vec!["render", "nodes", "--to", "40"], "too large"),
+        (
+            vec!["render", "nodes", "--from", "9", "--to", "5"],
+            "larger than --to",
+        ),
+        (vec!["render", "solutions", "9"], "drawing every solution"),
+        (
+            vec!["render", "numbers", "8", "--highlight", "9,9"],
+            "--highlight",
+        ),
+    ] {
+        let out = queens().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("queens: error: "), "{stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
