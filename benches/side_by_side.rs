@@ -180,7 +180,14 @@ fn main() {
     for &size in &options.sizes {
         let nodes = fast.map(|s| count_with_budget(size, s, None).unwrap().nodes);
         let mut seconds = [(); 3].map(|()| Vec::new());
-        for _ in 0..options.rounds.min(3) {
+        // Runs under a tenth of a second (n <= 14) are cheap and noisy: take
+        // more of them; the larger boards take seconds, three rounds will do.
+        let rounds = if size <= 14 {
+            options.rounds.max(15)
+        } else {
+            options.rounds.min(3)
+        };
+        for _ in 0..rounds {
             for (strategy, times) in fast.iter().zip(&mut seconds) {
                 times.push(time(|| count_with_budget(black_box(size), *strategy, None)).0);
             }

@@ -170,35 +170,52 @@ def export_html(nb, target):
     target.write_text(body, encoding="utf-8")
 
 
-def cmd_time_setup(args):
-    """Times the setup cell in fresh kernels (cold: empty evcxr cache)."""
+def time_setup(runs, timeout, cold=False, log=print):
+    """Seconds the setup cell takes in each of `runs` fresh kernels (cold: the
+    first run starts from an empty evcxr cache). scripts/latency uses this too."""
     nbformat, _ = jupyter()
     first = nbformat.read(NOTEBOOKS / "01-diagonals.ipynb", as_version=4)
     source = setup_cell(first).source
     cache = None
-    if args.cold:
+    saved_cache_home = os.environ.get("XDG_CACHE_HOME")
+    if cold:
         # evcxr keeps its cache under $XDG_CACHE_HOME/evcxr: an empty one is a
         # first run (crates are already downloaded by cargo, though).
         cache = tempfile.mkdtemp(prefix="evcxr-cold-")
         os.environ["XDG_CACHE_HOME"] = cache
     times = []
-    for run in range(args.runs):
-        nb = nbformat.v4.new_notebook(metadata=first.metadata)
-        nb.cells = [nbformat.v4.new_code_cell(source), nbformat.v4.new_code_cell("1 + 1")]
-        measured = {}
+    try:
+        for run in range(runs):
+            nb = nbformat.v4.new_notebook(metadata=first.metadata)
+            nb.cells = [nbformat.v4.new_code_cell(source), nbformat.v4.new_code_cell("1 + 1")]
+            measured = {}
 
-        def note(index, cell, seconds, measured=measured):
-            measured[index] = seconds
-            found = problems(cell)
-            if found:
-                fail("; ".join(found))
+            def note(index, cell, seconds, measured=measured):
+                measured[index] = seconds
+                found = problems(cell)
+                if found:
+                    raise RuntimeError("the setup cell failed: " + "; ".join(found))
 
-        run_cells(nb, args.timeout, note)
-        times.append(measured[0])
-        kind = "cold" if args.cold and run == 0 else "warm"
-        print(f"run {run + 1} ({kind}): setup cell {measured[0]:.2f} s, next cell {measured[1]:.2f} s", flush=True)
-    if cache:
-        shutil.rmtree(cache, ignore_errors=True)
+            run_cells(nb, timeout, note)
+            times.append(measured[0])
+            kind = "cold" if cold and run == 0 else "warm"
+            log(f"run {run + 1} ({kind}): setup cell {measured[0]:.2f} s, next cell {measured[1]:.2f} s")
+    finally:
+        if cache:
+            shutil.rmtree(cache, ignore_errors=True)
+            if saved_cache_home is None:
+                os.environ.pop("XDG_CACHE_HOME", None)
+            else:
+                os.environ["XDG_CACHE_HOME"] = saved_cache_home
+    return times
+
+
+def cmd_time_setup(args):
+    """Times the setup cell in fresh kernels (cold: empty evcxr cache)."""
+    try:
+        times = time_setup(args.runs, args.timeout, args.cold, log=lambda m: print(m, flush=True))
+    except RuntimeError as error:
+        fail(str(error))
     print(json.dumps({"setup_seconds": [round(t, 2) for t in times]}))
 
 

@@ -23,8 +23,19 @@
 //! * [`stats`], [`trace`], [`branching`]: what a search can report.
 //! * [`strategy`]: the strategies the tutorial compares, and their trees.
 //! * [`run`]: run a strategy by name with size checks and budgets.
-//! * [`reference`]: OEIS and Knuth's published numbers.
+//! * [`reference`](mod@reference): OEIS and Knuth's published numbers.
 //! * [`fast`]: the fast counters (mirror, symmetry, parallel) and cheap statistics.
+//! * [`estimate`]: Knuth's Monte Carlo estimate of the tree size.
+//!
+//! For the notebooks:
+//! * [`playground`]: seed 001's board, driven cell by cell (`place`, `undo`).
+//! * [`attempt`]: run a student's code and turn a `todo!()` into a sentence.
+//! * [`quiz`]: notebook 05's questions, answers and explanations.
+//! * `display` (feature `svg`): boards, trees and charts as SVG, with `evcxr_display`.
+//!
+//! For the command line and grading: `cli` (feature `cli`) and `grading`
+//! (features `grading`, `grader`): the graded tests' harness, the handout
+//! generator and `queens grade`.
 //!
 //! ```
 //! let stats = queens::run::count(8, queens::Strategy::Sets)?;

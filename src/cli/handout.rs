@@ -11,8 +11,15 @@ use super::{Failure, Output};
 pub struct Args {
     /// Only check that the committed handout is what the reference generates
     /// (exit 1 if not); write nothing.
-    #[arg(long, conflicts_with = "out")]
+    #[arg(long, conflicts_with_all = ["out", "print"])]
     pub check: bool,
+    /// Print the generated handout's lib.rs instead of writing it (scripts use
+    /// this with --fill to get "a student who solved blank N").
+    #[arg(long, conflicts_with = "out")]
+    pub print: bool,
+    /// With --print: answer blank N as the reference does (repeatable).
+    #[arg(long, value_name = "N", requires = "print")]
+    pub fill: Vec<u32>,
     /// Write a student copy of the whole course into this new folder instead:
     /// no solutions/, no instructor tests, a workspace without `solutions`.
     #[arg(long, value_name = "DIR")]
@@ -26,6 +33,22 @@ pub struct Args {
 /// Regenerates, checks, or writes a student copy.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let course = args.course.map_or_else(Course::built_in, Course::new);
+    if args.print {
+        let handout = course.generate_filling(&args.fill).map_err(Failure::new)?;
+        let known: Vec<u32> = handout.blanks.iter().map(|b| b.id).collect();
+        if let Some(unknown) = args.fill.iter().find(|n| !known.contains(n)) {
+            return Err(Failure::usage(format!(
+                "there is no blank {unknown}; the blanks are {known:?}"
+            )));
+        }
+        if out.json() {
+            out.write_json(&serde_json::json!({ "source": handout.source }))?;
+        } else {
+            // The source ends with its own newline.
+            out.line(handout.source.trim_end_matches('\n'))?;
+        }
+        return Ok(());
+    }
     if args.check {
         let checks = course.check().map_err(Failure::new)?;
         let stale: Vec<&str> = checks

@@ -332,9 +332,15 @@ impl Course {
 
     /// Reads the reference and generates the handout.
     pub fn generate(&self) -> Result<Handout, CourseError> {
+        self.generate_filling(&[])
+    }
+
+    /// Reads the reference and generates the handout with the blanks numbered
+    /// in `filled` answered (what a student who solved them would have).
+    pub fn generate_filling(&self, filled: &[u32]) -> Result<Handout, CourseError> {
         let path = self.root.join(REFERENCE);
         let reference = std::fs::read_to_string(&path).map_err(io_error(&path))?;
-        Ok(generate(&reference)?)
+        Ok(generate_filling(&reference, filled)?)
     }
 
     /// Compares the committed handout with the generated one, file by file.
