@@ -74,7 +74,8 @@ pub const MAX_SLOTS: usize = 240;
 const SLOT: i32 = 19;
 const LEVEL: i32 = 62;
 const LEFT_MARGIN: i32 = 54;
-const TOP: i32 = 48;
+/// Room for a title of up to two lines above the root.
+const TOP: i32 = 64;
 const RADIUS: i32 = 9;
 
 impl TreePicture {
@@ -268,19 +269,28 @@ impl TreePicture {
 impl Picture for TreePicture {
     fn size(&self) -> (u32, u32) {
         let width = LEFT_MARGIN + self.slots().max(8) as i32 * SLOT + 20;
-        let height = Self::y(self.n) + 70;
+        // Room for the legend on two rows, should it not fit on one.
+        let height = Self::y(self.n) + 88;
         (width.max(560) as u32, height as u32)
     }
 
     fn draw(&self, area: &Area<'_>) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         area.fill(&palette::WHITE).map_err(err)?;
-        area.draw(&Text::new(
-            self.title.clone(),
-            (12, 18),
-            palette::bold(14.0, INK, LEFT),
-        ))
-        .map_err(err)?;
+        // A bold 14 px character is about 8 px wide: wrap the title to the picture.
+        let title_width = (self.size().0 as usize).saturating_sub(24) / 8;
+        for (i, line) in super::wrap(&self.title, title_width)
+            .into_iter()
+            .take(2)
+            .enumerate()
+        {
+            area.draw(&Text::new(
+                line,
+                (12, 18 + 17 * i as i32),
+                palette::bold(14.0, INK, LEFT),
+            ))
+            .map_err(err)?;
+        }
         for level in 0..=self.n {
             let label = if level == 0 {
                 "root".to_owned()
@@ -361,8 +371,13 @@ impl Picture for TreePicture {
         if self.pruned()[3] > 0 {
             entries.insert(3, (GREY, "dead end (look-ahead)"));
         }
-        let mut x = 12;
+        let (mut x, mut legend_y) = (12, legend_y);
+        let width = self.size().0 as i32;
         for (colour, label) in entries {
+            let entry_width = 18 + 7 * label.len() as i32;
+            if x > 12 && x + entry_width > width {
+                (x, legend_y) = (12, legend_y + 18);
+            }
             area.draw(&Rectangle::new(
                 [(x, legend_y - 6), (x + 12, legend_y + 6)],
                 colour.filled(),
@@ -374,7 +389,7 @@ impl Picture for TreePicture {
                 palette::font(11.0, INK, LEFT),
             ))
             .map_err(err)?;
-            x += 18 + 7 * label.len() as i32;
+            x += entry_width;
         }
         Ok(())
     }
