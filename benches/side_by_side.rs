@@ -203,6 +203,15 @@ fn main() {
             );
             strategies.insert(format!("{}/{size}", strategy.name()), summary(times, nodes));
         }
+        // In turns, `parallel` starts right after a single-threaded run and first
+        // has to wake the idle core; back to back it does not. Both are reported.
+        let warm: Vec<f64> = (0..rounds)
+            .map(|_| time(|| count_with_budget(black_box(size), Strategy::Parallel, None)).0)
+            .collect();
+        strategies.insert(
+            format!("parallel-back-to-back/{size}"),
+            summary(&warm, nodes[2]),
+        );
     }
     report["strategies"] = Value::Object(strategies);
 
