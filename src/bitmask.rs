@@ -125,8 +125,7 @@ impl Recorder for SearchStats {
 /// # Panics
 /// If `n > 32`; [`crate::run::count`] checks this first.
 pub fn walk<R: Recorder>(n: usize, recorder: &mut R) -> Flow {
-    assert!(n <= MAX_N, "bitmask boards go up to {MAX_N}");
-    walk_from(n, full_mask(n), 0, 0, 0, 0, recorder)
+    walk_subtree(n, 0, 0, 0, 0, recorder)
 }
 
 /// Walks the subtree of Knuth's tree below one node: `level` queens placed,
