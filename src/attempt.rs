@@ -21,8 +21,9 @@
 //! assert!(why.to_string().starts_with("blank 1, prune check is not yet implemented ("));
 //! ```
 
+use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
+use std::sync::Once;
 
 /// Code that stopped with a panic: a blank still `todo!()`, or a bug.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,21 +236,48 @@ fn brief(value: &impl std::fmt::Debug) -> String {
     }
 }
 
+thread_local! {
+    /// `Some` while an [`attempt`] runs on this thread: where its panic happened.
+    static ATTEMPT: RefCell<Option<Option<String>>> = const { RefCell::new(None) };
+}
+
+/// Installs, once per process, a panic hook that stays quiet for panics inside
+/// an [`attempt`] on the panicking thread and passes every other panic to the
+/// hook that was there before. One hook for the whole process, because the hook
+/// is global: swapping it per attempt races when two threads attempt at once.
+fn install_quiet_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let caught = ATTEMPT
+                .try_with(|slot| match slot.borrow_mut().as_mut() {
+                    Some(location) => {
+                        *location = info
+                            .location()
+                            .map(|at| format!("{}:{}", at.file(), at.line()));
+                        true
+                    }
+                    None => false,
+                })
+                .unwrap_or(false);
+            if !caught {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Runs `code`; a panic is caught silently and described instead of printed.
 ///
-/// `what` names the code for the message. The panic hook is swapped for a
-/// quiet one only while `code` runs, then restored.
+/// `what` names the code for the message. Panics elsewhere (other threads, or
+/// outside any attempt) are reported as usual.
 pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
-    let location: Arc<Mutex<Option<String>>> = Arc::default();
-    let seen = Arc::clone(&location);
-    let previous = panic::take_hook();
-    panic::set_hook(Box::new(move |info| {
-        if let (Ok(mut slot), Some(at)) = (seen.lock(), info.location()) {
-            *slot = Some(format!("{}:{}", at.file(), at.line()));
-        }
-    }));
+    install_quiet_hook();
+    // An attempt inside an attempt keeps the outer one's slot for afterwards.
+    let outer = ATTEMPT.with(|slot| slot.replace(Some(None)));
     let outcome = panic::catch_unwind(AssertUnwindSafe(code));
-    panic::set_hook(previous);
+    let location = ATTEMPT.with(|slot| slot.replace(outer)).flatten();
     match outcome {
         Ok(value) => Attempt::Done(value),
         Err(payload) => {
@@ -258,7 +286,6 @@ pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
                 .map(|s| (*s).to_owned())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic without a message".to_owned());
-            let location = location.lock().ok().and_then(|mut slot| slot.take());
             Attempt::Unfinished(Unfinished {
                 what: what.to_owned(),
                 message,
@@ -323,6 +350,20 @@ mod tests {
         assert!(verdict.passed);
         assert!(verdict.message.chars().count() < 200, "{}", verdict.message);
         assert!(verdict.message.ends_with('…'));
+    }
+
+    #[test]
+    fn attempts_on_many_threads_at_once_each_keep_their_location() {
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                std::thread::spawn(|| {
+                    (0..200)
+                        .map(|_| attempt("t", || -> () { todo!("blank 1, x: y") }))
+                        .all(|a| a.unfinished().is_some_and(|u| u.location.is_some()))
+                })
+            })
+            .collect();
+        assert!(threads.into_iter().all(|t| t.join().unwrap()));
     }
 
     #[test]
