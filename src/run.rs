@@ -77,7 +77,7 @@ pub fn count_with_budget(
         let _ = with_rules(n, strategy, &mut (&mut recorder, &mut budget));
         recorder.stats
     } else {
-        let walk = fast_walk(strategy, max_nodes)?;
+        let walk = fast_walk(strategy, n, max_nodes)?;
         let budget = max_nodes.is_some().then_some(&mut budget);
         walk.tally(n, budget).into_stats(n, strategy)
     };
@@ -91,13 +91,22 @@ pub fn count_with_budget(
     Ok(stats)
 }
 
-/// The strategy `fastest` runs on this machine: `parallel` when rayon has
-/// more than one thread (and the `parallel` feature is on), else `symmetry`.
-pub fn fastest() -> Strategy {
+/// Below this `n` the whole search takes well under a millisecond, and waking a
+/// second thread costs about as much as it saves: `fastest` stays on one.
+/// Measured in turns on 2 cores, `parallel` over `symmetry` was 0.1-0.8x at
+/// n = 6-7, 0.4-2.1x at n = 8-9 (noisy), 1.4-1.8x at n = 10-11, and about
+/// 2x from n = 14.
+pub const PARALLEL_FROM_N: usize = 10;
+
+/// The strategy `fastest` runs on this machine for an `n × n` board:
+/// `parallel` when rayon has more than one thread (and the `parallel` feature
+/// is on) and `n >= PARALLEL_FROM_N`, else `symmetry`.
+pub fn fastest(n: usize) -> Strategy {
     #[cfg(feature = "parallel")]
-    if rayon::current_num_threads() > 1 {
+    if n >= PARALLEL_FROM_N && rayon::current_num_threads() > 1 {
         return Strategy::Parallel;
     }
+    let _ = n;
     Strategy::Symmetry
 }
 
@@ -140,20 +149,21 @@ impl FastWalk {
     }
 }
 
-/// The strategy that actually runs when `strategy` is asked for with the
-/// node budget `max_nodes`: `fastest` becomes [`fastest()`], or `symmetry`
-/// under a budget (which needs the walk in one order, on one thread).
-pub fn resolve(strategy: Strategy, max_nodes: Option<u64>) -> Strategy {
+/// The strategy that actually runs when `strategy` is asked for on an
+/// `n × n` board with the node budget `max_nodes`: `fastest` becomes
+/// [`fastest()`], or `symmetry` under a budget (which needs the walk in one
+/// order, on one thread).
+pub fn resolve(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Strategy {
     match (strategy, max_nodes) {
         (Strategy::Fastest, Some(_)) => Strategy::Symmetry,
-        (Strategy::Fastest, None) => fastest(),
+        (Strategy::Fastest, None) => fastest(n),
         (other, _) => other,
     }
 }
 
 /// Which walk runs `strategy`, refusing what it cannot do.
-fn fast_walk(strategy: Strategy, max_nodes: Option<u64>) -> Result<FastWalk> {
-    let strategy = resolve(strategy, max_nodes);
+fn fast_walk(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Result<FastWalk> {
+    let strategy = resolve(strategy, n, max_nodes);
     match strategy {
         Strategy::Bitmask => Ok(FastWalk::Knuth),
         Strategy::Mirror => Ok(FastWalk::Mirror),

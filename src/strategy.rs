@@ -39,7 +39,8 @@ pub enum Strategy {
     ///
     /// One task per choice of the first two queens.
     Parallel,
-    /// The fastest here: `parallel` with more than one thread, else `symmetry`.
+    /// The fastest here: `parallel` with more than one thread and `n >= 10`
+    /// ([`crate::run::PARALLEL_FROM_N`]), else `symmetry`.
     Fastest,
 }
 

@@ -378,3 +378,28 @@ fn bitmask_and_mirror_are_exact_at_18() {
     let halved = count(18, Strategy::Mirror).unwrap();
     assert_eq!(halved.solutions, common::SOLUTIONS[18]);
 }
+
+#[test]
+fn fastest_stays_on_one_thread_for_small_boards_and_under_a_budget() {
+    use queens::run::{PARALLEL_FROM_N, resolve};
+    let small = PARALLEL_FROM_N - 1;
+    assert_eq!(resolve(Strategy::Fastest, small, None), Strategy::Symmetry);
+    assert_eq!(
+        resolve(Strategy::Fastest, PARALLEL_FROM_N, Some(1_000)),
+        Strategy::Symmetry
+    );
+    let threads = if cfg!(feature = "parallel") {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        1
+    };
+    // rayon's pool has a thread per core unless RAYON_NUM_THREADS says otherwise.
+    if threads > 1 && std::env::var_os("RAYON_NUM_THREADS").is_none() {
+        assert_eq!(
+            resolve(Strategy::Fastest, PARALLEL_FROM_N, None),
+            Strategy::Parallel
+        );
+    }
+    // Whichever runs, the other strategies are asked for by name.
+    assert_eq!(resolve(Strategy::Mirror, 4, None), Strategy::Mirror);
+}

@@ -63,7 +63,7 @@ fn print(stats: &SearchStats, budget: Option<u64>, out: &mut Output) -> Result<(
         return Ok(());
     }
     let profile: Vec<String> = stats.profile.iter().map(u64::to_string).collect();
-    let ran = resolve(stats.strategy, budget);
+    let ran = resolve(stats.strategy, stats.n, budget);
     let picked = if ran == stats.strategy {
         String::new()
     } else {

@@ -162,3 +162,10 @@ pub fn profile(n: usize) -> &'static [u64] {
 pub fn total_nodes(n: usize) -> u64 {
     TOTALS[n - 1].1
 }
+
+/// Every strategy this build can run: `parallel` needs the `parallel` feature.
+pub fn runnable_strategies() -> impl Iterator<Item = queens::Strategy> {
+    queens::Strategy::ALL
+        .into_iter()
+        .filter(|&s| cfg!(feature = "parallel") || s != queens::Strategy::Parallel)
+}
