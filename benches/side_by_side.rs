@@ -203,8 +203,9 @@ fn main() {
             );
             strategies.insert(format!("{}/{size}", strategy.name()), summary(times, nodes));
         }
-        // In turns, `parallel` starts right after a single-threaded run and first
-        // has to wake the idle core; back to back it does not. Both are reported.
+        // In turns, `parallel` starts right after a single-threaded run, on a
+        // second core that has been idle (and runs slower at first); back to
+        // back it does not. Both are reported.
         let warm: Vec<f64> = (0..rounds)
             .map(|_| time(|| count_with_budget(black_box(size), Strategy::Parallel, None)).0)
             .collect();
