@@ -243,6 +243,12 @@ fn batch_gives_every_submission_a_row_with_a_clear_status() {
     assert_eq!(&row("non-compiling")[column("status")], "compile-error");
     assert_eq!(points("non-compiling", "total"), 0);
     assert!(row("non-compiling")[column("detail")].contains("error"));
+    // The errors point at the student's file, not at the grader's scratch copy.
+    let detail = &row("non-compiling")[column("detail")];
+    assert!(detail.contains("non-compiling/src/lib.rs:"), "{detail}");
+    let errors = &grade("non-compiling").compile_errors;
+    assert!(errors.contains("non-compiling/src/lib.rs:"), "{errors}");
+    assert!(!errors.contains("--> exercises/src/lib.rs"), "{errors}");
 
     // The loop in blank 1 costs blank 1 and the end-to-end tests, nothing else.
     let looping = row("endless-loop");

@@ -246,6 +246,12 @@ impl Grader {
         let executable = match self.build(code, deadline) {
             Ok(executable) => executable,
             Err(BuildFailure::Compile(errors)) => {
+                // The scratch copy is the submission verbatim: same lines, so
+                // the errors can point at the file the student edits.
+                let errors = match &grade.source {
+                    Some(source) => point_at(&errors, source),
+                    None => errors,
+                };
                 grade.status = Status::CompileError;
                 grade.detail = first_error_line(&errors);
                 grade.compile_errors = errors;
@@ -617,6 +623,25 @@ fn notice_edits(path: &Path) -> Vec<String> {
     notes
 }
 
+/// Where the scratch workspace keeps the submission, as rustc names it.
+const SCRATCH_LIB_RS: &str = "exercises/src/lib.rs";
+
+/// `errors` with the scratch copy's path replaced by `source`, on the lines
+/// where rustc gives a location (`--> exercises/src/lib.rs:77:31`).
+fn point_at(errors: &str, source: &Path) -> String {
+    let shown = source.display().to_string();
+    errors
+        .lines()
+        .map(|line| match line.split_once("--> ") {
+            Some((indent, at)) if at.starts_with(SCRATCH_LIB_RS) => {
+                format!("{indent}--> {shown}{}", &at[SCRATCH_LIB_RS.len()..])
+            }
+            _ => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// `error[E0308]: mismatched types (src/lib.rs:12)` from rustc's rendered errors.
 fn first_error_line(errors: &str) -> String {
     let mut lines = errors.lines();
@@ -626,4 +651,28 @@ fn first_error_line(errors: &str) -> String {
         .map(|at| format!(" ({})", at.trim()))
         .unwrap_or_default();
     format!("{headline}{location}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compile_errors_point_at_the_submission() {
+        let errors = "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:77:31\n   |\n\
+                      note: method defined here\n  --> /rust/library/std/src/lib.rs:9:1";
+        let pointed = point_at(errors, Path::new("hand-ins/ada/src/lib.rs"));
+        assert!(
+            pointed.contains("  --> hand-ins/ada/src/lib.rs:77:31"),
+            "{pointed}"
+        );
+        assert!(
+            pointed.contains("--> /rust/library/std/src/lib.rs:9:1"),
+            "{pointed}"
+        );
+        assert_eq!(
+            first_error_line(&pointed),
+            "error[E0308]: mismatched types (hand-ins/ada/src/lib.rs:77:31)"
+        );
+    }
 }
