@@ -63,8 +63,9 @@ pub enum Tree {
     MirrorHalved,
     /// Knuth's tree cut to about one board per class of the 8 symmetries: a
     /// corner queen with the second row's queen left of the row of column 1's
-    /// queen, or else the first queen nearest to a corner of all four edges'
-    /// queens (Takaken's bounds; [`crate::fast::symmetry`]). 506 nodes at n = 8.
+    /// queen, or else the first queen furthest from a corner of all four edges'
+    /// queens, looking ahead to the edges ([`crate::fast::symmetry`]). 344
+    /// nodes at n = 8.
     SymmetryReduced,
 }
 

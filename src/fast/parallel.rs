@@ -1,19 +1,20 @@
 //! The symmetry walk on every thread of the machine.
 //!
 //! [`symmetry::split`] walks the first two levels and returns one [`Task`] per
-//! choice of the first two queens: 92 subtrees at n = 16, none over 3 % of the
+//! choice of the first two queens: 92 subtrees at n = 16, none over 3.5 % of the
 //! work, many more than threads. The threads take the next task from a shared
 //! counter until none is left, so the cores stay busy to the end even though
 //! the subtrees differ in size. Each thread tallies into its own recorder
 //! (nothing shared but the counter, no locks while walking); the tallies are
 //! added at the end. Same tree, same statistics as [`symmetry::walk`].
 //!
-//! The calling thread walks too, from the first moment: it does not hand all
-//! the work to rayon's pool and wait. A pool thread that has been idle takes
-//! a few milliseconds to wake up, and in that time the caller is already
-//! walking. Measured in turns with the one-thread walk on 2 cores, handing
-//! everything to the pool gave 1.0x at n = 13 and 1.7x at n = 14; walking in
-//! the caller as well gives 2.0x at both.
+//! The calling thread walks too, from the first moment, on the core that is
+//! already running: it does not hand all the work to rayon's pool and wait
+//! for two pool threads, one of them on a core that has been idle. Measured
+//! in turns with the one-thread walk on 2 cores, handing everything to the
+//! pool gave 1.0x at n = 13 and 1.7x at n = 14; walking in the caller as well
+//! gives 1.9-2.0x at both. (The pool thread starts within 0.1 ms, but on the
+//! idle core it walks about 20 % slower for the first tens of milliseconds.)
 //!
 //! [`Task`]: symmetry::Task
 
