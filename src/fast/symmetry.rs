@@ -91,7 +91,10 @@ impl Task {
 }
 
 /// Walks the first two levels of the tree, reporting them to `recorder`, and
-/// returns the subtrees below them, first queen in the corner first.
+/// returns the subtrees below them, roughly the largest first (what the
+/// parallel walk wants, so that the last subtrees handed out are small): the
+/// first queen in the middle of the top row, then in the corner, then the
+/// other top-row columns from the middle outwards.
 ///
 /// # Panics
 /// If `n > 32`.
@@ -138,6 +141,7 @@ pub fn split<R: Recorder>(n: usize, recorder: &mut R) -> ControlFlow<(), Vec<Tas
     }
 
     // No corner queen: the first queen's column is the largest distance.
+    let mut edge_tasks = Vec::new();
     for column in top_columns(n) {
         let branch = Branch::edge(n, column);
         let first = 1u32 << column;
@@ -154,12 +158,22 @@ pub fn split<R: Recorder>(n: usize, recorder: &mut R) -> ControlFlow<(), Vec<Tas
                 anti_diagonals: (anti_diagonals | bit) >> 1,
             };
             if branch.viable(2, task.columns, task.diagonals, task.anti_diagonals) {
-                tasks.push(task);
+                edge_tasks.push(task);
             } else {
                 recorder.symmetric_skip(bit);
             }
         }
     }
+    // Largest first: the subtrees grow with the first queen's column (fewer
+    // rules bind), and the corner's lie between the middle column's and the
+    // next one's (measured at n = 14 and 16).
+    edge_tasks.reverse();
+    let middle = edge_tasks
+        .iter()
+        .take_while(|task| task.placed[0] == edge_tasks[0].placed[0])
+        .count();
+    let corner_tasks = std::mem::replace(&mut tasks, edge_tasks);
+    tasks.splice(middle..middle, corner_tasks);
     ControlFlow::Continue(tasks)
 }
 
