@@ -53,9 +53,9 @@ use std::ops::ControlFlow;
 use crate::bitmask::{MAX_N, Recorder, full_mask};
 use crate::search::Flow;
 
-/// Walks the symmetry-reduced tree of an `n × n` board (`n <= 32`): the root,
-/// a corner queen and its subtrees, then every non-corner first queen and its
-/// subtree. Fundamental solutions are reported with their class size.
+/// Walks the symmetry-reduced tree of an `n × n` board (`n <= 32`): the first
+/// two levels, then the subtrees below them in the order of [`split`].
+/// Fundamental solutions are reported with their class size.
 ///
 /// # Panics
 /// If `n > 32`.
