@@ -75,11 +75,20 @@ fn succeeds(command: &mut Command) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// `name` on `PATH` or in `~/.cargo/bin`.
+/// `name` on `PATH` or in `~/.cargo/bin` (`name.exe` on Windows).
 fn find_tool(name: &str, path: &OsString) -> Option<PathBuf> {
+    let file = format!("{name}{}", std::env::consts::EXE_SUFFIX);
     std::env::split_paths(path)
-        .map(|dir| dir.join(name))
+        .map(|dir| dir.join(&file))
         .find(|candidate| candidate.is_file())
+}
+
+/// The program `name` of the virtual environment `venv`: `bin/name`, or
+/// `Scripts\name.exe` on Windows.
+fn venv_tool(venv: &Path, name: &str) -> PathBuf {
+    let dir = if cfg!(windows) { "Scripts" } else { "bin" };
+    venv.join(dir)
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
 /// `PATH` with cargo's folder and `~/.cargo/bin` in front, so that the kernel
@@ -93,7 +102,10 @@ fn tool_path() -> OsString {
     }
     if let Some(home) = std::env::var_os("CARGO_HOME").map(PathBuf::from) {
         dirs.push(home.join("bin"));
-    } else if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+    } else if let Some(home) = std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .map(PathBuf::from)
+    {
         dirs.push(home.join(".cargo").join("bin"));
     }
     dirs.extend(std::env::split_paths(
@@ -118,7 +130,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 
     // 1. Python and JupyterLab in a virtual environment.
     let venv = args.venv.clone().unwrap_or_else(|| root.join(".venv"));
-    let python = venv.join("bin").join("python");
+    let python = venv_tool(&venv, "python");
     if !python.is_file() {
         if !succeeds(Command::new(&args.python).arg("--version")) {
             return Err(Failure::new(format!(
@@ -203,7 +215,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             "rustup not found: make sure the rust-src component of your toolchain is installed",
         )?,
     }
-    let jupyter = venv.join("bin").join("jupyter");
+    let jupyter = venv_tool(&venv, "jupyter");
     let kernels = Command::new(&jupyter)
         .args(["kernelspec", "list", "--json"])
         .output()
