@@ -392,9 +392,11 @@ impl Branch {
 /// queens and the bottom queen may still stand.
 #[derive(Clone, Copy, Debug, Default)]
 struct Ahead {
-    /// Bit `k`: row `+ k` may hold column 0's queen (read in the anti-diagonals).
+    /// Bit `k`: the row `k` below this one (or this one, `k = 0`) may hold
+    /// column 0's queen; read against the anti-diagonal mask.
     left: u32,
-    /// Bit `n - 1 - k`: row `+ k` may hold column `n - 1`'s (read in the diagonals).
+    /// Bit `n - 1 - k`: the same for column `n - 1`'s queen, read against the
+    /// diagonal mask.
     right: u32,
     /// `n - 1`, the right column.
     right_column: u32,
