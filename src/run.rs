@@ -93,9 +93,10 @@ pub fn count_with_budget(
 
 /// Below this `n` the whole search takes well under a millisecond, and waking a
 /// second thread costs about as much as it saves: `fastest` stays on one.
-/// Measured in turns on 2 cores, `parallel` over `symmetry` was 0.1-0.8x at
-/// n = 6-7, 0.4-2.1x at n = 8-9 (noisy), 1.4-1.8x at n = 10-11, and about
-/// 2x from n = 14.
+/// Measured in turns on 2 cores (medians of 201 rounds, two runs), `parallel`
+/// over `symmetry` was 0.7-0.8x at n = 7, 1.1-1.4x at n = 8, noisy at n = 9
+/// (a quarter of the rounds under 0.5x in one run), 1.2-2.1x at n = 10,
+/// 1.6x and more from n = 11, about 2x from n = 13.
 pub const PARALLEL_FROM_N: usize = 10;
 
 /// The strategy `fastest` runs on this machine for an `n × n` board:
