@@ -24,10 +24,10 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use queens::Strategy;
-use queens::arrays::ConstraintArrays;
+use queens::report::stats::StatsRecorder;
 use queens::search::{CollectBoards, explore};
-use queens::sets::ConstraintSets;
-use queens::stats::StatsRecorder;
+use queens::stores::arrays::ConstraintArrays;
+use queens::stores::sets::ConstraintSets;
 
 /// The seed's `solveNQueens`, counting instead of collecting: three sets, the
 /// prune check as one short-circuit `||`; `S` is the sets' hash function.

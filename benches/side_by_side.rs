@@ -23,12 +23,13 @@ use std::process::Command;
 use std::time::Instant;
 
 use queens::Strategy;
-use queens::arrays::ConstraintArrays;
-use queens::bitmask;
+use queens::fast::bitmask;
+use queens::report::stats::StatsRecorder;
 use queens::run::count_with_budget;
-use queens::search::{Rules, explore};
-use queens::sets::ConstraintSets;
-use queens::stats::StatsRecorder;
+use queens::search::explore;
+use queens::stores::Rules;
+use queens::stores::arrays::ConstraintArrays;
+use queens::stores::sets::ConstraintSets;
 use serde_json::{Value, json};
 
 struct Options {

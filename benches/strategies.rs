@@ -16,7 +16,7 @@ use std::time::Duration;
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
-use queens::bitmask::{self, Counts};
+use queens::fast::bitmask::{self, Counts};
 use queens::fast::{mirror, parallel, symmetry};
 use queens::run::count_with_budget;
 use queens::{SearchStats, Strategy};

@@ -14,28 +14,23 @@
 //! (prunes), otherwise it places a queen, inserts it into the sets, goes one row
 //! down, and deletes it again when it comes back (backtracks).
 //!
-//! ## Map
-//! * [`coords`]: cells and the two diagonal identities.
-//! * [`constraint`]: the three constraints and their colours.
-//! * [`placement`]: one column per row, and the seed's `".Q.."` board strings.
-//! * [`sets`], [`arrays`], [`bitmask`]: three stores for the same constraints.
+//! ## Map, in the lesson's order
+//! * [`board`]: cells, the two diagonal identities, the three constraints,
+//!   placements and the seed's `".Q.."` board strings.
+//! * [`stores`]: three ways to remember the constraints (sets, arrays, the
+//!   baselines) behind one trait, [`stores::Rules`].
 //! * [`search`]: the one backtracking engine and its [`search::Observer`]s.
-//! * [`stats`], [`trace`], [`branching`]: what a search can report.
 //! * [`strategy`]: the strategies the tutorial compares, and their trees.
-//! * [`run`]: run a strategy by name with size checks and budgets.
-//! * [`reference`](mod@reference): OEIS and Knuth's published numbers.
-//! * [`fast`]: the fast counters (mirror, symmetry, parallel) and cheap statistics.
-//! * [`estimate`]: Knuth's Monte Carlo estimate of the tree size.
+//! * [`report`]: statistics, traces, free cells per row, published numbers.
+//! * [`fast`]: bitmask walks, the symmetries of the board, every core.
+//! * [`run`]: run a strategy by name, with size checks, budgets and errors.
+//! * [`notebook`]: the board driven by hand, student attempts, the quiz,
+//!   Knuth's Monte Carlo estimate.
+//! * `display` (feature `svg`): boards, trees and charts as SVG, with
+//!   `evcxr_display`.
 //!
-//! For the notebooks:
-//! * [`playground`]: seed 001's board, driven cell by cell (`place`, `undo`).
-//! * [`attempt`]: run a student's code and turn a `todo!()` into a sentence.
-//! * [`quiz`]: notebook 05's questions, answers and explanations.
-//! * `display` (feature `svg`): boards, trees and charts as SVG, with `evcxr_display`.
-//!
-//! For the command line and grading: `cli` (feature `cli`) and `grading`
-//! (features `grading`, `grader`): the graded tests' harness, the handout
-//! generator and `queens grade`.
+//! The command line (`queens`) and the grader are packages of their own
+//! (`cli/`, `grader/`); this crate is what the notebooks `:dep`.
 //!
 //! ```
 //! let stats = queens::run::count(8, queens::Strategy::Sets)?;
@@ -46,34 +41,19 @@
 
 #![deny(missing_docs)]
 
-pub mod arrays;
-pub mod attempt;
-pub mod bitmask;
-pub mod branching;
-#[cfg(feature = "cli")]
-pub mod cli;
-pub mod constraint;
-pub mod coords;
+pub mod board;
 #[cfg(feature = "svg")]
 pub mod display;
-pub mod error;
-pub mod estimate;
 pub mod fast;
-#[cfg(feature = "grading")]
-pub mod grading;
-pub mod placement;
-pub mod playground;
-pub mod quiz;
-pub mod reference;
+pub mod notebook;
+pub mod report;
 pub mod run;
 pub mod search;
-pub mod sets;
-pub mod stats;
+pub mod stores;
 pub mod strategy;
-pub mod trace;
 
-pub use constraint::{Attack, Constraint};
-pub use coords::Cell;
-pub use error::{Error, Result};
-pub use stats::SearchStats;
+pub use board::constraint::{Attack, Constraint};
+pub use board::coords::Cell;
+pub use report::stats::SearchStats;
+pub use run::error::{Error, Result};
 pub use strategy::{Strategy, Tree};

@@ -2,14 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
-
 /// A way to search for solutions. All of them go row by row, columns in
 /// ascending order, so they find the same solutions in the same order; they
 /// differ in what they prune and how they store the constraints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strategy {
     /// Every cell of every row; the board is checked only when full.
     Brute,
@@ -33,14 +30,14 @@ pub enum Strategy {
     /// Bitmasks and the 8 symmetries of the square: one board per class,
     /// counted with its class size; also counts fundamental solutions.
     ///
-    /// See [`crate::fast::symmetry`] for which board of a class is kept.
+    /// See `fast::symmetry` for which board of a class is kept.
     Symmetry,
     /// The symmetry search on every thread of the machine (rayon).
     ///
     /// One task per choice of the first two queens.
     Parallel,
     /// The fastest here: `parallel` with more than one thread and `n >= 10`
-    /// ([`crate::run::PARALLEL_FROM_N`]), else `symmetry`.
+    /// (`run::PARALLEL_FROM_N`), else `symmetry`.
     Fastest,
 }
 
@@ -64,7 +61,7 @@ pub enum Tree {
     /// Knuth's tree cut to about one board per class of the 8 symmetries: a
     /// corner queen with the second row's queen left of the row of column 1's
     /// queen, or else the first queen furthest from a corner of all four edges'
-    /// queens, looking ahead to the edges ([`crate::fast::symmetry`]). 344
+    /// queens, looking ahead to the edges (`fast::symmetry`). 344
     /// nodes at n = 8.
     SymmetryReduced,
 }
@@ -114,6 +111,30 @@ impl Strategy {
         }
     }
 
+    /// What the strategy does, in one line (the command line's help).
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Self::Brute => "Every cell of every row; the board is checked only when full",
+            Self::Columns => "Prune columns only; diagonals checked when the board is full",
+            Self::Sets => "The seed's three hash sets: columns, `row - col`, `row + col`",
+            Self::Arrays => "The same three constraints as boolean arrays",
+            Self::Bitmask => "The same three constraints as bits of three machine words",
+            Self::ForwardChecking => {
+                "The three constraints plus a look ahead: skip a queen that leaves a later row with no free cell"
+            }
+            Self::Mirror => {
+                "Bitmasks, first queen in the left half: each solution found also counts for its mirror image"
+            }
+            Self::Symmetry => {
+                "Bitmasks and the 8 symmetries of the square: one board per class, counted with its class size; also counts fundamental solutions"
+            }
+            Self::Parallel => "The symmetry search on every thread of the machine (rayon)",
+            Self::Fastest => {
+                "The fastest here: `parallel` with more than one thread and `n >= 10`, else `symmetry`"
+            }
+        }
+    }
+
     /// The tree this strategy walks.
     pub const fn tree(self) -> Tree {
         match self {
@@ -124,15 +145,6 @@ impl Strategy {
             Self::Mirror => Tree::MirrorHalved,
             Self::Symmetry | Self::Parallel | Self::Fastest => Tree::SymmetryReduced,
         }
-    }
-
-    /// Whether this strategy runs on the generic engine ([`crate::search`]),
-    /// testing cells one at a time: only those can be traced.
-    pub const fn uses_engine(self) -> bool {
-        matches!(
-            self,
-            Self::Brute | Self::Columns | Self::Sets | Self::Arrays | Self::ForwardChecking
-        )
     }
 
     /// Whether this strategy counts the fundamental solutions (OEIS A002562,
@@ -183,18 +195,20 @@ impl std::fmt::Display for Strategy {
 }
 
 impl std::str::FromStr for Strategy {
-    type Err = Error;
+    type Err = UnknownStrategy;
 
-    fn from_str(name: &str) -> Result<Self, Error> {
+    fn from_str(name: &str) -> Result<Self, UnknownStrategy> {
         Self::ALL
             .into_iter()
             .find(|s| s.name() == name)
-            .ok_or_else(|| Error::UnknownStrategy {
-                name: name.to_owned(),
-                known: Self::ALL.map(Strategy::name).join(", "),
-            })
+            .ok_or_else(|| UnknownStrategy(name.to_owned()))
     }
 }
+
+/// A strategy name that does not exist; its message lists the ones that do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown strategy '{0}'; the strategies are: {known}", known = Strategy::ALL.map(Strategy::name).join(", "))]
+pub struct UnknownStrategy(pub String);
 
 #[cfg(test)]
 mod tests {

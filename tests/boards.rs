@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use queens::placement::{board_rows, conflicts, is_solution, parse_board};
+use queens::board::placement::{board_rows, conflicts, is_solution, parse_board};
 use queens::run::solve;
 
 mod common;

@@ -137,14 +137,14 @@ fn the_empty_board_has_one_solution_and_one_node() {
 
 #[test]
 fn library_tables_match_the_transcribed_reference() {
-    assert_eq!(queens::reference::SOLUTIONS, common::SOLUTIONS);
+    assert_eq!(queens::report::reference::SOLUTIONS, common::SOLUTIONS);
     assert_eq!(
-        queens::reference::FUNDAMENTAL_SOLUTIONS,
+        queens::report::reference::FUNDAMENTAL_SOLUTIONS,
         common::FUNDAMENTAL
     );
     for n in 1..=18 {
         assert_eq!(
-            queens::reference::knuth_nodes(n),
+            queens::report::reference::knuth_nodes(n),
             Some(common::total_nodes(n))
         );
     }

@@ -4,11 +4,11 @@
 //! count done the slow way.
 
 use proptest::prelude::*;
-use queens::branching::available_per_row;
+use queens::board::placement::conflicts;
 use queens::display::Picture;
-use queens::placement::conflicts;
-use queens::playground::Playground;
-use queens::sets::ConstraintSets;
+use queens::notebook::playground::Playground;
+use queens::report::branching::available_per_row;
+use queens::stores::sets::ConstraintSets;
 
 #[derive(Clone, Debug)]
 enum Move {

@@ -3,54 +3,19 @@
 //! right nodes, and the plots carry the published numbers (Knuth's 2057 at
 //! n = 8). Also `queens render`, which writes the same pictures to files.
 
-use assert_cmd::Command;
 use queens::Strategy;
+use queens::board::placement::is_solution;
 use queens::display::{
     BoardPicture, Chart, Gallery, Numbers, Picture, TreePicture, branching_factors,
     candidates_against_nodes, estimate_against_exact, nodes_against_n, profile,
     pruned_by_constraint, symmetric_images, timings,
 };
-use queens::placement::is_solution;
-use queens::playground::Playground;
-use queens::sets::ConstraintSets;
+use queens::notebook::playground::Playground;
+use queens::stores::sets::ConstraintSets;
 
-const QUEEN: &str = "#263238";
-const RED: &str = "#E53935";
-const AMBER: &str = "#FFB300";
-const PURPLE: &str = "#8E24AA";
-
-/// Parses `svg` (panicking with the reason if it is not well-formed) and
-/// returns its elements as (tag, fill, stroke).
-fn elements(svg: &str) -> Vec<(String, String, String)> {
-    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("malformed SVG: {e}"));
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    doc.descendants()
-        .filter(|n| n.is_element())
-        .map(|n| {
-            (
-                n.tag_name().name().to_owned(),
-                n.attribute("fill").unwrap_or("").to_owned(),
-                n.attribute("stroke").unwrap_or("").to_owned(),
-            )
-        })
-        .collect()
-}
-
-fn count(svg: &str, tag: &str, fill: &str) -> usize {
-    elements(svg)
-        .iter()
-        .filter(|(t, f, _)| t == tag && f.eq_ignore_ascii_case(fill))
-        .count()
-}
-
-fn texts(svg: &str) -> String {
-    let doc = roxmltree::Document::parse(svg).expect("well-formed");
-    doc.descendants()
-        .filter(|n| n.is_text())
-        .filter_map(|n| n.text())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+#[path = "common/svg.rs"]
+mod svg;
+use svg::{AMBER, PURPLE, QUEEN, RED, count, elements, texts};
 
 #[test]
 fn a_board_draws_its_queens_and_colours_each_attacked_cell_by_its_constraints() {
@@ -149,11 +114,13 @@ fn a_students_trace_without_reasons_is_coloured_from_the_board() {
         .unwrap()
         .into_iter()
         .map(|e| match e {
-            queens::trace::Event::Prune { row, col, .. } => queens::trace::Event::Prune {
-                row,
-                col,
-                by: Vec::new(),
-            },
+            queens::report::trace::Event::Prune { row, col, .. } => {
+                queens::report::trace::Event::Prune {
+                    row,
+                    col,
+                    by: Vec::new(),
+                }
+            }
             other => other,
         })
         .collect();
@@ -184,7 +151,7 @@ fn the_nodes_plot_carries_knuths_counts_and_the_measured_sets_match_them() {
     for &(n, nodes) in &sets.points {
         assert_eq!(
             Some(nodes as u64),
-            queens::reference::knuth_nodes(n as usize),
+            queens::report::reference::knuth_nodes(n as usize),
             "n = {n}"
         );
     }
@@ -292,84 +259,5 @@ fn every_picture_has_a_text_version() {
         let (width, height) = picture.size();
         assert!(width >= 200 && height >= 100);
         assert!(picture.text().lines().count() >= 3);
-    }
-}
-
-fn queens() -> Command {
-    Command::cargo_bin("queens").expect("the queens binary")
-}
-
-#[test]
-fn render_writes_the_same_picture_to_a_file() {
-    let dir = std::env::temp_dir().join(format!("queens-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("board.svg");
-    queens()
-        .args(["render", "board", "4", "--queens", "1,3", "-o"])
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout("");
-    let svg = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(count(&svg, "polygon", QUEEN), 2);
-    let tree = dir.join("tree.svg");
-    queens()
-        .args(["render", "tree", "4", "--output"])
-        .arg(&tree)
-        .assert()
-        .success();
-    assert!(texts(&std::fs::read_to_string(&tree).unwrap()).contains("17 nodes"));
-    let nodes = queens()
-        .args(["render", "nodes", "--to", "9"])
-        .output()
-        .unwrap();
-    assert!(nodes.status.success());
-    assert!(texts(&String::from_utf8(nodes.stdout).unwrap()).contains("2057"));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn render_prints_text_or_a_json_summary() {
-    let out = queens()
-        .args(["render", "board", "4", "--queens", "1", "--text"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with(". Q . .\n/ | \\ ."), "{text}");
-    let out = queens()
-        .args(["--json", "render", "profile", "8"])
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["format"], "svg");
-    assert!(json["text"].as_str().unwrap().contains("2,057 nodes"));
-}
-
-#[test]
-fn render_refuses_bad_requests_in_one_line() {
-    for (args, expected) in [
-        (
-            vec!["render", "board", "4", "--queens", "1,1"],
-            "(1, 1) is attacked by the column",
-        ),
-        (vec!["render", "tree", "9"], "too large"),
-        (vec!["render", "tree", "6"], "drawing this search tree"),
-        (vec!["render", "nodes", "--to", "40"], "too large"),
-        (
-            vec!["render", "nodes", "--from", "9", "--to", "5"],
-            "larger than --to",
-        ),
-        (vec!["render", "solutions", "9"], "drawing every solution"),
-        (
-            vec!["render", "numbers", "8", "--highlight", "9,9"],
-            "--highlight",
-        ),
-    ] {
-        let out = queens().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("queens: error: "), "{stderr}");
-        assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }

@@ -2,10 +2,10 @@
 
 mod common;
 
-use queens::branching::AvailabilityRecorder;
-use queens::run::{count, solve, trace, with_rules};
-use queens::sets::ConstraintSets;
-use queens::trace::Event;
+use queens::report::branching::AvailabilityRecorder;
+use queens::report::trace::Event;
+use queens::run::{count, observe, solve, trace};
+use queens::stores::sets::ConstraintSets;
 use queens::{SearchStats, Strategy};
 
 fn round_trip<T>(value: &T) -> T
@@ -88,7 +88,7 @@ fn a_trace_replays_to_the_solutions_and_balances_place_and_backtrack() {
         assert!(queens.is_empty());
         let boards: Vec<_> = found
             .iter()
-            .map(|q| queens::placement::board_rows(n, q))
+            .map(|q| queens::board::placement::board_rows(n, q))
             .collect();
         assert_eq!(boards, solve(n).unwrap());
     }
@@ -100,7 +100,7 @@ fn boards_sets_and_availability_serialize() {
     let sets = ConstraintSets::from_placement(&[1, 3]);
     assert_eq!(round_trip(&sets), sets);
     let mut recorder = AvailabilityRecorder::new(4);
-    let _ = with_rules(4, Strategy::Sets, &mut recorder);
+    let _ = observe(4, Strategy::Sets, &mut recorder).unwrap();
     assert_eq!(recorder.nodes.len(), 17);
     assert_eq!(recorder.nodes[0].available, [4, 4, 4, 4]);
     assert_eq!(round_trip(&recorder.nodes), recorder.nodes);

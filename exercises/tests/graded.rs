@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::fmt::Debug;
 
 use exercises::{ConstraintSets, Diagonal};
-use queens::grading::harness::Harness;
+use queens_grader::harness::Harness;
 
 /// The board the blank tests look at: every cell of an 8 × 8 board.
 const N: usize = 8;
@@ -28,7 +28,7 @@ diagonal -3), and a usize cannot go below zero: compute the diagonal on a signed
 `row as Diagonal - col as Diagonal`, with `Diagonal` a signed integer such as isize.";
 
 fn main() -> std::process::ExitCode {
-    Harness::new(queens::graded_tests![
+    Harness::new(queens_grader::graded_tests![
         blank_1_prune_check::empty_sets_attack_nothing,
         blank_1_prune_check::a_taken_column_attacks_its_cells,
         blank_1_prune_check::a_taken_diagonal_attacks_its_cells,
@@ -283,10 +283,13 @@ mod blank_3_delete {
     }
 }
 
-/// The whole search, compared with the reference library.
+/// The whole search, compared with the reference library: your three blanks
+/// driven by the same backtracking core, recorded step by step
+/// (`queens::notebook::handout`), then your `solve_n_queens` itself.
 mod end_to_end {
-    use exercises::{Step, explore, solve_n_queens};
+    use exercises::{ConstraintSets, solve_n_queens};
     use queens::Strategy;
+    use queens::notebook::handout::{Exploration, Handout, Step};
 
     pub fn boards_match_the_reference_for_n_1_to_10() -> Result<(), String> {
         for n in 1..=10 {
@@ -349,9 +352,15 @@ mod end_to_end {
 
     /// Explores with the reference's node count as the budget: a prune check
     /// that prunes too little stops at once.
-    fn explore_within_reference(n: usize) -> Result<exercises::Exploration, String> {
+    fn explore_within_reference(n: usize) -> Result<Exploration, String> {
         let budget = reference_nodes(n)?;
-        explore(n, budget).map_err(|_| {
+        let yours = Handout::new(
+            ConstraintSets::new(),
+            ConstraintSets::is_attacked,
+            ConstraintSets::insert,
+            ConstraintSets::delete,
+        );
+        yours.explore(n, budget).map_err(|_| {
             format!(
                 "for n = {n} your search explored more than {budget} nodes (the reference \
                  needs {budget}) — is the prune check pruning? Does delete forget too much?"

@@ -1,43 +1,28 @@
-//! # Build the Solver — place n queens with three sets
+//! # Build the solver: place n queens with three sets
 //!
-//! You placed queens by hand and watched three sets fill up: the **columns**
-//! taken (red), the **main diagonals** taken (amber, `row - col`) and the
-//! **anti-diagonals** taken (purple, `row + col`). Now finish the code that does
-//! it. The backtracking core below is complete; it leans on three small methods
-//! of [`ConstraintSets`], and those are yours to write.
+//! The backtracking core at the bottom is complete. It leans on three methods
+//! of [`ConstraintSets`], and those are yours: each a `todo!()` between
+//! `// BLANK n` and `// END BLANK n`.
+//! 1. **the prune check** ([`ConstraintSets::is_attacked`]);
+//! 2. **set insertion** ([`ConstraintSets::insert`]);
+//! 3. **set deletion** ([`ConstraintSets::delete`]).
 //!
-//! ## What you edit
-//! Exactly three blanks, each a `todo!()` between a `// BLANK n` and an
-//! `// END BLANK n` comment:
-//! 1. **the prune check** ([`ConstraintSets::is_attacked`]): is this cell
-//!    attacked through its column, its diagonal or its anti-diagonal?
-//! 2. **set insertion** ([`ConstraintSets::insert`]): record a queen in the three sets;
-//! 3. **set deletion** ([`ConstraintSets::delete`]): forget it when backtracking.
-//!
-//! Nothing else needs touching. Check your work with `cargo test -p exercises`
-//! (each test is named after its blank: `blank_1_prune_check::…`); stuck on
-//! blank 2? `cargo run -p queens -- hint 2`.
+//! Check your work with `cargo test -p exercises`; stuck on blank 2?
+//! `cargo run -- hint 2`.
 
 use std::collections::HashSet;
 
 /// The name of a main diagonal (top-left to bottom-right, amber): `row - col`,
 /// the same for every cell of one diagonal.
 ///
-/// **Why signed:** above the main diagonal the column is larger than the row,
-/// so `row - col` is negative: the cell (0, 3) lies on diagonal -3. An unsigned
-/// `usize` cannot hold -3, and `row - col` computed on `usize` stops the
-/// program with "attempt to subtract with overflow". So compute it on a signed
+/// **Why signed:** above the main diagonal `row - col` is negative (the cell
+/// (0, 3) lies on diagonal -3), and `usize` subtraction below zero stops the
+/// program with "attempt to subtract with overflow". Compute it on a signed
 /// type: `row as Diagonal - col as Diagonal`.
-///
-/// (The other way out is an offset: `n - 1 + row - col` runs from 0 to
-/// `2n - 2`, never negative, which suits an array of `2n - 1` flags. It needs
-/// `n`, and a set does not.)
 pub type Diagonal = isize;
 
-/// The three sets of the seed: what the queens placed so far attack.
-///
-/// A cell `(row, col)` is attacked when its column is in `columns`, its
-/// `row - col` is in `diagonals`, or its `row + col` is in `anti_diagonals`.
+/// The seed's three sets: the columns, diagonals and anti-diagonals that the
+/// queens placed so far attack.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ConstraintSets {
     /// The columns that hold a queen (red).
@@ -95,158 +80,41 @@ impl ConstraintSets {
     }
 }
 
-/// Every way to place `n` queens, as the seed's `solveNQueens` returns them:
-/// one string per row, `Q` for a queen and `.` for an empty square, in the
-/// order the search finds them (rows top to bottom, columns left to right).
+/// Every way to place `n` queens, as the seed's `solveNQueens` returns them
+/// (one string per row, `Q` for a queen), in the order the search finds them.
 /// For `n = 4`: `[".Q..", "...Q", "Q...", "..Q."]` then `["..Q.", "Q...", "...Q", ".Q.."]`.
 pub fn solve_n_queens(n: usize) -> Vec<Vec<String>> {
-    let mut search = Search::new(n, u64::MAX, false);
-    // No budget, so the search always finishes (given working blanks).
-    let _ = search.backtrack(0);
-    search.boards
+    let mut boards = Vec::new();
+    let mut queens = Vec::with_capacity(n);
+    backtrack(n, 0, &mut ConstraintSets::new(), &mut queens, &mut boards);
+    boards
 }
 
-/// One step of the search, for replaying it cell by cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Step {
-    /// The cell was free: a queen goes there.
-    Place {
-        /// Its row.
-        row: usize,
-        /// Its column.
-        col: usize,
-    },
-    /// The cell was attacked: skipped.
-    Prune {
-        /// Its row.
-        row: usize,
-        /// Its column.
-        col: usize,
-    },
-    /// Every column below this queen was tried: it is taken off again.
-    Backtrack {
-        /// Its row.
-        row: usize,
-        /// Its column.
-        col: usize,
-    },
-    /// Every row holds a queen: a solution, `queens[row] = col`.
-    Solution {
-        /// The column of the queen in each row.
-        queens: Vec<usize>,
-    },
-}
-
-/// What a whole search did: the boards found, the nodes explored, every step.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Exploration {
-    /// The solutions, in the order found (as [`solve_n_queens`] returns them).
-    pub boards: Vec<Vec<String>>,
-    /// Nodes of the search tree, as Knuth counts them: every call of the
-    /// recursive step, the root (the empty board) included.
-    pub nodes: u64,
-    /// Every place, prune, backtrack and solution, in order.
-    pub steps: Vec<Step>,
-}
-
-/// A search stopped because it explored more nodes than its budget allows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OverBudget {
-    /// The budget it ran past.
-    pub node_budget: u64,
-}
-
-impl std::fmt::Display for OverBudget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the search explored more than {} nodes",
-            self.node_budget
-        )
-    }
-}
-
-impl std::error::Error for OverBudget {}
-
-/// Searches an `n × n` board and records every step; gives up with
-/// [`OverBudget`] past `node_budget` nodes, so a prune check that never prunes
-/// cannot keep it busy for `n^n` nodes. For `n = 4` the search finds 2 boards
-/// in 17 nodes; with a budget of 10 it stops with `OverBudget`.
-pub fn explore(n: usize, node_budget: u64) -> Result<Exploration, OverBudget> {
-    let mut search = Search::new(n, node_budget, true);
-    search.backtrack(0)?;
-    Ok(Exploration {
-        boards: search.boards,
-        nodes: search.nodes,
-        steps: search.steps.unwrap_or_default(),
-    })
-}
-
-/// One search in progress: the sets, the queens placed so far, what it found.
-struct Search {
+/// The seed's `backtrack(row)`: rows above `row` hold a queen each (`queens[r]`
+/// is row `r`'s column); try every column of `row`, one row down from each free cell.
+fn backtrack(
     n: usize,
-    sets: ConstraintSets,
-    /// `queens[row] = col` for the rows filled so far.
-    queens: Vec<usize>,
-    boards: Vec<Vec<String>>,
-    nodes: u64,
-    node_budget: u64,
-    /// `None` when nobody wants the steps (they grow with the tree).
-    steps: Option<Vec<Step>>,
-}
-
-impl Search {
-    fn new(n: usize, node_budget: u64, record_steps: bool) -> Self {
-        Self {
-            n,
-            sets: ConstraintSets::new(),
-            queens: Vec::with_capacity(n),
-            boards: Vec::new(),
-            nodes: 0,
-            node_budget,
-            steps: record_steps.then(Vec::new),
-        }
+    row: usize,
+    sets: &mut ConstraintSets,
+    queens: &mut Vec<usize>,
+    boards: &mut Vec<Vec<String>>,
+) {
+    if row == n {
+        boards.push(board(n, queens));
+        return;
     }
-
-    /// The seed's `backtrack(row)`: rows above `row` hold a queen each; try
-    /// every column of `row`, going one row down from each free cell.
-    fn backtrack(&mut self, row: usize) -> Result<(), OverBudget> {
-        self.nodes += 1; // every call is one node of the search tree
-        if self.nodes > self.node_budget {
-            return Err(OverBudget {
-                node_budget: self.node_budget,
-            });
+    for col in 0..n {
+        // Blank 1: an attacked cell is pruned, the search skips it.
+        if sets.is_attacked(row, col) {
+            continue;
         }
-        if row == self.n {
-            self.boards.push(board(self.n, &self.queens));
-            self.record(Step::Solution {
-                queens: self.queens.clone(),
-            });
-            return Ok(());
-        }
-        for col in 0..self.n {
-            // Blank 1: an attacked cell is pruned, the search skips it.
-            if self.sets.is_attacked(row, col) {
-                self.record(Step::Prune { row, col });
-                continue;
-            }
-            // Blank 2: place a queen, go one row down.
-            self.sets.insert(row, col);
-            self.queens.push(col);
-            self.record(Step::Place { row, col });
-            self.backtrack(row + 1)?;
-            // Blank 3: take the queen off again and try the next column.
-            self.queens.pop();
-            self.sets.delete(row, col);
-            self.record(Step::Backtrack { row, col });
-        }
-        Ok(())
-    }
-
-    fn record(&mut self, step: Step) {
-        if let Some(steps) = &mut self.steps {
-            steps.push(step);
-        }
+        // Blank 2: place a queen, go one row down.
+        sets.insert(row, col);
+        queens.push(col);
+        backtrack(n, row + 1, sets, queens, boards);
+        // Blank 3: take the queen off again and try the next column.
+        queens.pop();
+        sets.delete(row, col);
     }
 }
 

@@ -7,11 +7,11 @@ use plotters::style::Color;
 
 use super::palette::{self, AMBER, CENTRE, DARK, GREEN, GREY, INK, LEFT, LIGHT, PURPLE, RED};
 use super::{Area, Picture, wrap};
-use crate::branching::available_per_row;
-use crate::constraint::{Attack, Constraint};
-use crate::coords::{Cell, anti_diagonal, diagonal, diagonal_offset};
-use crate::playground::symbol;
-use crate::sets::ConstraintSets;
+use crate::board::constraint::{Attack, Constraint};
+use crate::board::coords::{Cell, anti_diagonal, diagonal, diagonal_offset};
+use crate::notebook::playground::symbol;
+use crate::report::branching::available_per_row;
+use crate::stores::sets::ConstraintSets;
 
 /// Which number each cell shows (notebook 01's tables).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,11 +7,11 @@ use super::bars::BarChart;
 use super::chart::{Chart, Legend, Series, Style};
 use super::palette::{self, AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
 use super::thousands;
-use crate::error::Result;
-use crate::estimate::knuth_estimate;
-use crate::reference::knuth_nodes;
+use crate::notebook::estimate::knuth_estimate;
+use crate::report::reference::knuth_nodes;
+use crate::report::stats::SearchStats;
 use crate::run::count;
-use crate::stats::SearchStats;
+use crate::run::error::Result;
 use crate::strategy::Strategy;
 
 /// Searches larger than this many nodes are not run for a chart: brute force

@@ -6,12 +6,12 @@ use plotters::prelude::Text;
 use super::board::{BoardPicture, Shading};
 use super::palette::{self, INK, LEFT};
 use super::{Area, Picture};
-use crate::branching::available_per_row;
-use crate::error::Result;
+use crate::report::branching::available_per_row;
+use crate::report::trace::Event;
 use crate::run::check_size;
-use crate::sets::ConstraintSets;
+use crate::run::error::Result;
+use crate::stores::sets::ConstraintSets;
 use crate::strategy::Strategy;
-use crate::trace::Event;
 
 /// Boards in a grid, with a title.
 ///
@@ -78,7 +78,7 @@ impl Gallery {
             .enumerate()
             .map(|(i, rows)| {
                 let n = rows.len();
-                let queens = crate::placement::parse_board(rows).unwrap_or_default();
+                let queens = crate::board::placement::parse_board(rows).unwrap_or_default();
                 BoardPicture::plain(n, &queens)
                     .cell_size(if n <= 5 { 16 } else { 11 })
                     .caption(format!("#{}", i + 1))
@@ -113,7 +113,7 @@ impl Gallery {
         let mut boards = Vec::new();
         let mut total = 0;
         for rows in crate::run::solve(n)? {
-            let queens = crate::placement::parse_board(&rows).unwrap_or_default();
+            let queens = crate::board::placement::parse_board(&rows).unwrap_or_default();
             let mut images: Vec<Vec<usize>> = symmetric_images(n, &queens)
                 .into_iter()
                 .map(|(_, q)| q)

@@ -100,7 +100,7 @@ macro_rules! jupyter_display {
 
 jupyter_display!(BarChart, BoardPicture, Chart, Gallery, TreePicture);
 
-impl crate::playground::Playground {
+impl crate::notebook::playground::Playground {
     /// The board as a picture: attacked cells coloured, free cells per row on
     /// the right, the three sets and the last move's note below.
     pub fn picture(&self) -> BoardPicture {

@@ -3,7 +3,7 @@
 use plotters::prelude::{FontStyle, IntoFont, RGBColor, TextStyle};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::constraint::Constraint;
+use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
 
 /// Column (red), seed 001.

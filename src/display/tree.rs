@@ -7,12 +7,12 @@ use serde::Serialize;
 
 use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT, RED};
 use super::{Area, Picture};
-use crate::constraint::{Attack, Constraint};
-use crate::coords::Cell;
-use crate::error::{Error, Result};
-use crate::sets::ConstraintSets;
+use crate::board::constraint::{Attack, Constraint};
+use crate::board::coords::Cell;
+use crate::report::trace::Event;
+use crate::run::error::{Error, Result};
+use crate::stores::sets::ConstraintSets;
 use crate::strategy::Strategy;
-use crate::trace::Event;
 
 /// What hangs under a node.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

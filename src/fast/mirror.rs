@@ -11,7 +11,7 @@
 //! For even `n` the tree has `(T - 1) / 2 + 1` nodes, `T` Knuth's count: 1029
 //! at n = 8, 570,595,152 at n = 16.
 
-use crate::bitmask::{self, Recorder, full_mask};
+use crate::fast::bitmask::{self, Recorder, full_mask};
 use crate::search::Flow;
 
 /// Walks the mirror-halved tree of an `n × n` board (`n <= 32`). A solution
@@ -19,7 +19,7 @@ use crate::search::Flow;
 /// once for its mirror image.
 ///
 /// ```
-/// use queens::{bitmask::Counts, fast::mirror};
+/// use queens::fast::{bitmask::Counts, mirror};
 /// let mut counts = Counts::default();
 /// let _ = mirror::walk(8, &mut counts);
 /// assert_eq!((counts.nodes, counts.solutions), (1029, 92));

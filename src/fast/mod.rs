@@ -3,13 +3,14 @@
 //!
 //! | module | idea | tree ([`crate::Tree`]) |
 //! | --- | --- | --- |
+//! | [`bitmask`] | the three constraints as machine words, free cells from a mask | `Knuth` |
 //! | [`tally`] | full statistics derived from a few counters | any |
 //! | [`mirror`] | first queen in the left half, solutions doubled | `MirrorHalved` |
 //! | [`symmetry`] | one board per class of the 8 symmetries | `SymmetryReduced` |
 //! | `parallel` (feature `parallel`) | the symmetry walk split over threads | `SymmetryReduced` |
 //!
-//! All of them walk with the lowest-set-bit loop of [`crate::bitmask`] and
-//! report to a [`crate::bitmask::Recorder`]: [`crate::bitmask::Counts`] for
+//! All of them walk with the lowest-set-bit loop of [`crate::fast::bitmask`] and
+//! report to a [`crate::fast::bitmask::Recorder`]: [`crate::fast::bitmask::Counts`] for
 //! the bare count, [`Tally`] for every field of [`crate::SearchStats`].
 //!
 //! # Limits
@@ -22,6 +23,7 @@
 //! second, so n = 32 ends by patience, not by overflow. Q(28) and beyond are
 //! not known to anyone.
 
+pub mod bitmask;
 pub mod mirror;
 #[cfg(feature = "parallel")]
 pub mod parallel;

@@ -22,7 +22,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::bitmask::{Counts, Recorder};
+use crate::fast::bitmask::{Counts, Recorder};
 use crate::fast::symmetry::{self, Task};
 use crate::fast::tally::Tally;
 
@@ -60,7 +60,7 @@ impl Mergeable for Counts {
 /// the subtree it is in.
 ///
 /// ```
-/// use queens::{bitmask::Counts, fast::parallel};
+/// use queens::fast::{bitmask::Counts, parallel};
 /// let counts: Counts = parallel::walk(8);
 /// assert_eq!((counts.solutions, counts.fundamental), (92, 12));
 /// ```

@@ -50,7 +50,7 @@
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
-use crate::bitmask::{MAX_N, Recorder, full_mask};
+use crate::fast::bitmask::{MAX_N, Recorder, full_mask};
 use crate::search::Flow;
 
 /// Walks the symmetry-reduced tree of an `n × n` board (`n <= 32`): the first

@@ -15,9 +15,9 @@
 //! either becomes a child node or is pruned (so the pruned total is
 //! `candidates - (nodes - 1)`); the anti-diagonal share is what is left.
 
-use crate::bitmask::{MAX_N, Recorder, full_mask};
+use crate::fast::bitmask::{MAX_N, Recorder, full_mask};
+use crate::report::stats::{Pruned, SearchStats};
 use crate::search::Flow;
-use crate::stats::{Pruned, SearchStats};
 use crate::strategy::Strategy;
 
 /// What a fast walk records; turn it into [`SearchStats`] with

@@ -10,42 +10,21 @@
 //!         delete(row, col)                 // forget it: backtrack
 //! ```
 //!
-//! [`Rules`] decides what "attacked" means (nothing, columns only, the three
-//! sets, arrays, forward checking); an [`Observer`] watches. Because every
+//! [`Rules`] (a store from [`crate::stores`]) decides what "attacked" means (nothing, columns only, the three
+//! sets, arrays; [`ForwardChecking`] adds a look-ahead to any of them); an
+//! [`Observer`] watches. Because every
 //! strategy here walks rows in order and columns in ascending order, solutions
 //! come out in the seed's order, and every strategy whose rules prune exactly
 //! the attacked cells visits Knuth's tree.
 
+mod forward_checking;
 mod observer;
-mod rules;
 
-pub use observer::{CollectBoards, CollectPlacements, Flow, NodeBudget, Observer};
-pub use rules::{ColumnsOnly, ForwardChecking, NoPruning};
+pub use forward_checking::ForwardChecking;
+pub use observer::{CollectBoards, Flow, NodeBudget, Observer};
 
-use crate::constraint::Attack;
-use crate::coords::Cell;
-
-/// What a strategy prunes, and how it records queens.
-pub trait Rules {
-    /// Which constraints attack `cell`, given the queens inserted so far.
-    fn attack(&self, cell: Cell) -> Attack;
-    /// Records a queen on `cell`.
-    fn insert(&mut self, cell: Cell);
-    /// Forgets the queen on `cell`.
-    fn delete(&mut self, cell: Cell);
-    /// Checked when every row has a queen. Rules that prune only part of the
-    /// attacks (brute force, columns only) verify the rest here.
-    fn accepts_full_board(&self, queens: &[usize]) -> bool {
-        let _ = queens;
-        true
-    }
-    /// Forward checking: after inserting a queen in row `from - 1`, the first row
-    /// in `from..n` left without a free cell, if any. Other rules never look ahead.
-    fn first_blocked_row(&self, from: usize) -> Option<usize> {
-        let _ = from;
-        None
-    }
-}
+use crate::board::coords::Cell;
+use crate::stores::Rules;
 
 /// Runs the search on an `n × n` board with `rules`, reporting to `observer`.
 /// Returns `Break` if an observer stopped it early.

@@ -6,9 +6,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::constraint::Attack;
-use crate::coords::Cell;
-use crate::placement::{Board, board_rows};
+use crate::board::constraint::Attack;
+use crate::board::coords::Cell;
+use crate::board::placement::{Board, board_rows};
 
 /// Whether the search goes on (`Continue`) or stops at once (`Break`).
 pub type Flow = ControlFlow<()>;
@@ -182,24 +182,5 @@ impl Observer for CollectBoards {
     fn solution(&mut self, queens: &[usize]) -> Flow {
         self.boards.push(board_rows(self.n, queens));
         Flow::Continue(())
-    }
-}
-
-/// Collects every solution as its column list (`queens[row] = col`).
-#[derive(Clone, Debug, Default)]
-pub struct CollectPlacements {
-    /// The placements found so far.
-    pub placements: Vec<Vec<usize>>,
-    /// Stop after this many solutions (`None`: find them all).
-    pub stop_after: Option<usize>,
-}
-
-impl Observer for CollectPlacements {
-    fn solution(&mut self, queens: &[usize]) -> Flow {
-        self.placements.push(queens.to_vec());
-        match self.stop_after {
-            Some(limit) if self.placements.len() >= limit => Flow::Break(()),
-            _ => Flow::Continue(()),
-        }
     }
 }

@@ -1,0 +1,97 @@
+//! `queens handout`: regenerate the handout from the reference's markers.
+
+use std::path::PathBuf;
+
+use queens_grader::handout::Course;
+
+use super::{Failure, Output};
+
+/// Arguments of `queens handout`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Only check that the committed handout is what the reference generates
+    /// (exit 1 if not); write nothing.
+    #[arg(long, conflicts_with_all = ["out", "print"])]
+    pub check: bool,
+    /// Print the generated handout's lib.rs instead of writing it (scripts use
+    /// this with --fill to get "a student who solved blank N").
+    #[arg(long, conflicts_with = "out")]
+    pub print: bool,
+    /// With --print: answer blank N as the reference does (repeatable).
+    #[arg(long, value_name = "N", requires = "print")]
+    pub fill: Vec<u32>,
+    /// Write a student copy of the whole course into this new folder instead:
+    /// no solutions/, no instructor tests, a workspace without `solutions`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The course folder (holding solutions/ and exercises/); default: the one
+    /// this program was built from.
+    #[arg(long, value_name = "DIR")]
+    pub course: Option<PathBuf>,
+}
+
+/// Regenerates, checks, or writes a student copy.
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let course = args.course.map_or_else(Course::built_in, Course::new);
+    if args.print {
+        let handout = course.generate_filling(&args.fill).map_err(Failure::new)?;
+        let known: Vec<u32> = handout.blanks.iter().map(|b| b.id).collect();
+        if let Some(unknown) = args.fill.iter().find(|n| !known.contains(n)) {
+            return Err(Failure::usage(format!(
+                "there is no blank {unknown}; the blanks are {known:?}"
+            )));
+        }
+        if out.json() {
+            out.write_json(&serde_json::json!({ "source": handout.source }))?;
+        } else {
+            // The source ends with its own newline.
+            out.line(handout.source.trim_end_matches('\n'))?;
+        }
+        return Ok(());
+    }
+    if args.check {
+        let checks = course.check().map_err(Failure::new)?;
+        let stale: Vec<&str> = checks
+            .iter()
+            .filter(|c| !c.up_to_date)
+            .map(|c| c.path)
+            .collect();
+        if out.json() {
+            out.write_json(&serde_json::json!({ "up_to_date": stale.is_empty(), "stale": stale }))?;
+        } else if stale.is_empty() {
+            out.line("the handout is up to date with solutions/src/lib.rs")?;
+        }
+        if !stale.is_empty() {
+            return Err(Failure::new(format!(
+                "{} differ from what solutions/src/lib.rs generates; run 'queens handout'",
+                stale.join(" and ")
+            )));
+        }
+        return Ok(());
+    }
+    if let Some(dir) = args.out {
+        let report = queens_grader::student_copy::write(&course, &dir).map_err(Failure::new)?;
+        if out.json() {
+            out.write_json(&report)?;
+        } else {
+            out.line(format!(
+                "wrote a student copy of the course to {} ({} files; without {})",
+                dir.display(),
+                report.files,
+                report.left_out.join(", ")
+            ))?;
+        }
+        return Ok(());
+    }
+    let changed = course.write().map_err(Failure::new)?;
+    if out.json() {
+        out.write_json(&serde_json::json!({ "changed": changed }))?;
+    } else if changed.is_empty() {
+        out.line("the handout is already up to date")?;
+    } else {
+        for path in changed {
+            out.line(format!("wrote {path}"))?;
+        }
+    }
+    Ok(())
+}

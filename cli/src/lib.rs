@@ -1,0 +1,194 @@
+//! The `queens` command line: one file per subcommand, errors as one line.
+//!
+//! Every subcommand takes `--json`. Bad input ends with `queens: error: …` on
+//! stderr and a non-zero exit code, never a panic; whatever was computed before
+//! the error is still printed.
+
+mod choice;
+mod count;
+mod grade;
+mod handout;
+mod hint;
+mod lab;
+mod output;
+mod render;
+mod solve;
+mod trace;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use output::Output;
+
+/// Exit code for bad input (usage errors, sizes out of range).
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code for a request that started but could not finish (budget, I/O).
+pub const EXIT_FAILURE: u8 = 1;
+
+/// Backtracking, taught through the N-Queens problem.
+#[derive(Debug, Parser)]
+#[command(name = "queens", version, about, propagate_version = true)]
+pub struct Cli {
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print every solution as boards of `.` and `Q`, in the seed's order.
+    Solve(solve::Args),
+    /// Count solutions and explored nodes with one strategy.
+    Count(count::Args),
+    /// Print the search step by step: place, prune, backtrack, solution.
+    Trace(trace::Args),
+    /// Grade a handout (or a folder of submissions) with the instructor's tests.
+    Grade(grade::Args),
+    /// Print the hints for a blank of the handout.
+    Hint(hint::Args),
+    /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
+    Handout(handout::Args),
+    /// Draw a picture of the notebooks (board, tree, plot) as an SVG file.
+    Render(render::Args),
+    /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
+    Lab(lab::Args),
+}
+
+/// A failed command: its message, and the exit code to leave with.
+#[derive(Debug)]
+pub struct Failure {
+    /// One line for the user.
+    pub message: String,
+    /// The process exit code.
+    pub code: u8,
+}
+
+impl Failure {
+    /// A failure with exit code [`EXIT_FAILURE`].
+    pub fn new(message: impl std::fmt::Display) -> Self {
+        Self {
+            message: message.to_string(),
+            code: EXIT_FAILURE,
+        }
+    }
+
+    /// A failure with exit code [`EXIT_USAGE`].
+    pub fn usage(message: impl std::fmt::Display) -> Self {
+        Self {
+            message: message.to_string(),
+            code: EXIT_USAGE,
+        }
+    }
+}
+
+impl From<queens::Error> for Failure {
+    fn from(error: queens::Error) -> Self {
+        let code = match error {
+            queens::Error::BoardTooLarge { .. }
+            | queens::Error::Unsupported { .. }
+            | queens::Error::TreeTooLarge { .. } => EXIT_USAGE,
+            queens::Error::BudgetExceeded { .. } => EXIT_FAILURE,
+        };
+        Self {
+            message: error.to_string(),
+            code,
+        }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(error: std::io::Error) -> Self {
+        Self::new(format!("could not write the output: {error}"))
+    }
+}
+
+/// Runs the command line with the process's arguments.
+pub fn main() -> ExitCode {
+    main_from(std::env::args_os())
+}
+
+/// Runs the command line with `args` (the first is the program name).
+pub fn main_from<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
+    let mut out = Output::stdout(cli.json);
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args, &mut out),
+        Command::Count(args) => count::run(args, &mut out),
+        Command::Trace(args) => trace::run(args, &mut out),
+        Command::Grade(args) => grade::run(args, &mut out),
+        Command::Hint(args) => hint::run(args, &mut out),
+        Command::Handout(args) => handout::run(args, &mut out),
+        Command::Render(args) => render::run(args, &mut out),
+        Command::Lab(args) => lab::run(args, &mut out),
+    };
+    match result.and_then(|()| out.finish().map_err(Failure::from)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            // Whatever the command printed before failing is kept.
+            let _ = out.finish();
+            eprintln!("queens: error: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Prints help and version as clap does; any other parse error as one line.
+fn usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return if error.use_stderr() {
+            ExitCode::from(EXIT_USAGE)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    eprintln!(
+        "queens: {} (see 'queens --help')",
+        one_line(&error.render().to_string())
+    );
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// Clap's message up to its usage section, on one line.
+fn one_line(rendered: &str) -> String {
+    rendered
+        .lines()
+        .take_while(|line| !line.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|line| {
+            !line.is_empty()
+                && !line.starts_with("tip:")
+                && !line.starts_with("For more information")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Parses a board size: a whole number, not negative. The range each command
+/// accepts is checked by the library, which knows why.
+pub fn parse_board_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    match text.parse::<i128>() {
+        Ok(n) if n < 0 => Err(format!("n must be 0 or more, got {n}")),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("n = {n} is far too large")),
+        Err(_) => Err(format!("n must be a whole number such as 8, got '{text}'")),
+    }
+}

@@ -1,0 +1,463 @@
+//! The handout is generated from the reference: one source.
+//!
+//! `solutions/src/lib.rs` marks each blank's answer:
+//!
+//! ```text
+//!     // BLANK 2: insert
+//!     // todo: record a queen on ({row}, {col}) in the three sets.
+//!     // hint: One `insert` per set.
+//!     self.columns.insert(col);
+//!     ...
+//!     // END BLANK 2
+//! ```
+//!
+//! The handout keeps the markers and replaces everything between them with
+//! `todo!("blank 2 — insert: record a queen on ({row}, {col}) in the three sets.")`
+//! (the instruction is a format string, so naming the parameters in it keeps
+//! them used and the untouched handout free of warnings). The `hint:` lines go
+//! to `exercises/hints.json`, which `queens hint` prints. Blanks are numbered
+//! 1, 2, 3, … in the order they appear; nothing here assumes how many.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The reference, relative to the course root.
+pub const REFERENCE: &str = "solutions/src/lib.rs";
+/// The generated handout, relative to the course root.
+pub const HANDOUT: &str = "exercises/src/lib.rs";
+/// The generated hints, relative to the course root.
+pub const HINTS: &str = "exercises/hints.json";
+
+const BLANK: &str = "// BLANK ";
+const END_BLANK: &str = "// END BLANK ";
+const TODO: &str = "// todo:";
+const HINT: &str = "// hint:";
+
+/// One blank as the reference marks it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blank {
+    /// Its number, from 1 in the order of the file.
+    pub id: u32,
+    /// A short name (`prune check`); the graded tests of blank 1 are
+    /// `blank_1_prune_check::…`.
+    pub title: String,
+    /// The one-line instruction the `todo!` shows.
+    pub instruction: String,
+    /// Hints, from gentle to nearly the answer.
+    pub hints: Vec<String>,
+}
+
+impl Blank {
+    /// The group name of the blank's graded tests: `blank_1_prune_check`.
+    pub fn test_group(&self) -> String {
+        let slug: String = self
+            .title
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        format!("blank_{}_{}", self.id, slug)
+    }
+}
+
+/// What the reference generates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handout {
+    /// The handout's `lib.rs`.
+    pub source: String,
+    /// The blanks, in order.
+    pub blanks: Vec<Blank>,
+}
+
+impl Handout {
+    /// `exercises/hints.json`: the blanks with their hints, pretty JSON.
+    pub fn hints_json(&self) -> String {
+        let mut text =
+            serde_json::to_string_pretty(&self.blanks).expect("blanks serialize to JSON");
+        text.push('\n');
+        text
+    }
+
+    /// Every generated file: its path relative to the course root, and its text.
+    pub fn files(&self) -> [(&'static str, String); 2] {
+        [(HANDOUT, self.source.clone()), (HINTS, self.hints_json())]
+    }
+}
+
+/// A marker the generator cannot make sense of.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {problem}")]
+pub struct MarkerError {
+    /// The file.
+    pub file: String,
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// A blank being read: where it started and what it holds so far.
+struct Open {
+    line: usize,
+    indent: String,
+    id: u32,
+    title: String,
+    instruction: Option<String>,
+    hints: Vec<String>,
+    answer: Vec<String>,
+}
+
+/// Generates the handout from the reference's text.
+pub fn generate(reference: &str) -> Result<Handout, MarkerError> {
+    generate_filling(reference, &[])
+}
+
+/// The handout with the blanks numbered in `filled` answered as in the
+/// reference (the project's tests grade such copies: one blank filled must
+/// pass exactly that blank's tests).
+pub fn generate_filling(reference: &str, filled: &[u32]) -> Result<Handout, MarkerError> {
+    let error = |line: usize, problem: String| MarkerError {
+        file: REFERENCE.to_owned(),
+        line,
+        problem,
+    };
+    let mut source = String::with_capacity(reference.len());
+    let mut blanks = Vec::new();
+    let mut open: Option<Open> = None;
+    for (index, text) in reference.lines().enumerate() {
+        let line = index + 1;
+        let trimmed = text.trim_start();
+        let indent = &text[..text.len() - trimmed.len()];
+        if let Some(rest) = trimmed.strip_prefix(END_BLANK) {
+            let Some(blank) = open.take() else {
+                return Err(error(
+                    line,
+                    format!("'{trimmed}' without a '// BLANK' before it"),
+                ));
+            };
+            if rest.trim() != blank.id.to_string() {
+                return Err(error(
+                    line,
+                    format!(
+                        "'{trimmed}' closes blank {} (opened on line {})",
+                        blank.id, blank.line
+                    ),
+                ));
+            }
+            let Some(instruction) = blank.instruction else {
+                return Err(error(
+                    blank.line,
+                    format!("blank {} has no '{TODO}' line", blank.id),
+                ));
+            };
+            if blank.answer.is_empty() {
+                return Err(error(
+                    blank.line,
+                    format!("blank {} has no answer between its markers", blank.id),
+                ));
+            }
+            if filled.contains(&blank.id) {
+                for line in &blank.answer {
+                    source.push_str(line);
+                    source.push('\n');
+                }
+            } else {
+                source.push_str(&todo_call(indent, blank.id, &blank.title, &instruction));
+            }
+            source.push_str(text);
+            source.push('\n');
+            blanks.push(Blank {
+                id: blank.id,
+                title: blank.title,
+                instruction,
+                hints: blank.hints,
+            });
+        } else if let Some(rest) = trimmed.strip_prefix(BLANK) {
+            if let Some(blank) = &open {
+                return Err(error(
+                    line,
+                    format!("blank {} (line {}) is not closed", blank.id, blank.line),
+                ));
+            }
+            let expected = blanks.len() as u32 + 1;
+            let (id, title) = rest
+                .split_once(':')
+                .map(|(id, title)| (id.trim().parse::<u32>().ok(), title.trim()))
+                .unwrap_or((None, ""));
+            match id {
+                Some(id) if id == expected && !title.is_empty() => {}
+                _ => {
+                    return Err(error(
+                        line,
+                        format!("expected '// BLANK {expected}: <title>', found '{trimmed}'"),
+                    ));
+                }
+            }
+            open = Some(Open {
+                line,
+                indent: indent.to_owned(),
+                id: expected,
+                title: title.to_owned(),
+                instruction: None,
+                hints: Vec::new(),
+                answer: Vec::new(),
+            });
+            source.push_str(text);
+            source.push('\n');
+        } else if let Some(blank) = &mut open {
+            if let Some(rest) = trimmed.strip_prefix(TODO) {
+                if blank.instruction.is_some() {
+                    return Err(error(
+                        line,
+                        format!("blank {} has a second '{TODO}' line", blank.id),
+                    ));
+                }
+                blank.instruction = Some(rest.trim().to_owned());
+            } else if let Some(rest) = trimmed.strip_prefix(HINT) {
+                blank.hints.push(rest.trim().to_owned());
+            } else if !trimmed.is_empty() {
+                blank.answer.push(text.to_owned());
+                if !text.starts_with(&blank.indent) {
+                    return Err(error(
+                        line,
+                        format!(
+                            "blank {}'s answer is indented less than its marker",
+                            blank.id
+                        ),
+                    ));
+                }
+            }
+        } else {
+            source.push_str(text);
+            source.push('\n');
+        }
+    }
+    if let Some(blank) = open {
+        return Err(error(
+            blank.line,
+            format!(
+                "blank {} is never closed ('{END_BLANK}{}')",
+                blank.id, blank.id
+            ),
+        ));
+    }
+    if blanks.is_empty() {
+        return Err(error(
+            1,
+            "no '// BLANK 1: <title>' marker: a handout needs a blank".to_owned(),
+        ));
+    }
+    Ok(Handout { source, blanks })
+}
+
+/// `todo!("blank 1 — prune check: …")` at `indent`, the instruction kept as a
+/// format string, laid out as rustfmt would (one line if it fits in 100
+/// columns), so the generated handout passes `cargo fmt --check`.
+fn todo_call(indent: &str, id: u32, title: &str, instruction: &str) -> String {
+    let message = format!("blank {id} — {title}: {instruction}");
+    let literal = format!("\"{}\"", message.replace('\\', "\\\\").replace('"', "\\\""));
+    let one_line = format!("{indent}todo!({literal})");
+    if one_line.chars().count() <= MAX_WIDTH {
+        format!("{one_line}\n")
+    } else {
+        format!("{indent}todo!(\n{indent}    {literal}\n{indent})\n")
+    }
+}
+
+/// rustfmt's default `max_width`.
+const MAX_WIDTH: usize = 100;
+
+/// A course: the folder holding `solutions/` and `exercises/`.
+#[derive(Debug, Clone)]
+pub struct Course {
+    root: PathBuf,
+}
+
+/// Why a course operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CourseError {
+    /// A marker in the reference is wrong.
+    #[error(transparent)]
+    Marker(#[from] MarkerError),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Anything else, said in one line.
+    #[error("{0}")]
+    Other(String),
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CourseError + '_ {
+    move |source| CourseError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// A generated file and whether the committed copy matches it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileCheck {
+    /// Relative to the course root.
+    pub path: &'static str,
+    /// Whether the file on disk equals what the reference generates.
+    pub up_to_date: bool,
+}
+
+impl Course {
+    /// The course in `root`.
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+
+    /// This grader's own course (the workspace it was built in).
+    pub fn built_in() -> Self {
+        Self::new(course_root())
+    }
+
+    /// The course root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Reads the reference and generates the handout.
+    pub fn generate(&self) -> Result<Handout, CourseError> {
+        self.generate_filling(&[])
+    }
+
+    /// Reads the reference and generates the handout with the blanks numbered
+    /// in `filled` answered (what a student who solved them would have).
+    pub fn generate_filling(&self, filled: &[u32]) -> Result<Handout, CourseError> {
+        let path = self.root.join(REFERENCE);
+        let reference = std::fs::read_to_string(&path).map_err(io_error(&path))?;
+        Ok(generate_filling(&reference, filled)?)
+    }
+
+    /// Compares the committed handout with the generated one, file by file.
+    pub fn check(&self) -> Result<Vec<FileCheck>, CourseError> {
+        let handout = self.generate()?;
+        Ok(handout
+            .files()
+            .into_iter()
+            .map(|(path, text)| FileCheck {
+                path,
+                up_to_date: std::fs::read_to_string(self.root.join(path)).is_ok_and(|t| t == text),
+            })
+            .collect())
+    }
+
+    /// Writes the generated handout into the course; returns the files that changed.
+    pub fn write(&self) -> Result<Vec<&'static str>, CourseError> {
+        let handout = self.generate()?;
+        write_files(&self.root, &handout)
+    }
+}
+
+fn write_files(root: &Path, handout: &Handout) -> Result<Vec<&'static str>, CourseError> {
+    let mut changed = Vec::new();
+    for (path, text) in handout.files() {
+        let target = root.join(path);
+        if std::fs::read_to_string(&target).is_ok_and(|t| t == text) {
+            continue;
+        }
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(io_error(parent))?;
+        }
+        std::fs::write(&target, text).map_err(io_error(&target))?;
+        changed.push(path);
+    }
+    Ok(changed)
+}
+
+/// The workspace this grader was built in: the folder above `grader/`.
+pub fn course_root() -> PathBuf {
+    let grader = Path::new(env!("CARGO_MANIFEST_DIR"));
+    grader.parent().unwrap_or(grader).to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blank(id: u32, answer: &str) -> String {
+        format!(
+            "    fn f{id}(&self, x: usize) -> usize {{\n        // BLANK {id}: part {id}\n        \
+             // todo: compute f{id}({{x}})\n        // hint: think\n        {answer}\n        \
+             // END BLANK {id}\n    }}\n"
+        )
+    }
+
+    #[test]
+    fn any_number_of_blanks_becomes_todos_and_hints() {
+        let reference: String = (1..=4).map(|id| blank(id, "x + 1")).collect();
+        let handout = generate(&reference).unwrap();
+        assert_eq!(handout.blanks.len(), 4);
+        assert_eq!(handout.blanks[3].test_group(), "blank_4_part_4");
+        assert_eq!(handout.blanks[0].hints, ["think"]);
+        assert!(!handout.source.contains("x + 1"));
+        assert!(!handout.source.contains("hint"));
+        assert_eq!(handout.source.matches("todo!(\"blank ").count(), 4);
+        assert!(
+            handout
+                .source
+                .contains("todo!(\"blank 2 — part 2: compute f2({x})\")")
+        );
+        let filled = generate_filling(&reference, &[3]).unwrap().source;
+        assert_eq!(filled.matches("x + 1").count(), 1);
+        assert_eq!(filled.matches("todo!(").count(), 3);
+    }
+
+    #[test]
+    fn broken_markers_are_named_with_their_line() {
+        let unclosed = "// BLANK 1: a\n// todo: t\nx\n";
+        assert!(
+            generate(unclosed)
+                .unwrap_err()
+                .to_string()
+                .contains("never closed")
+        );
+        let stray_end = "x\n// END BLANK 1\n";
+        let error = generate(stray_end).unwrap_err();
+        assert_eq!(error.line, 2);
+        let no_todo = "// BLANK 1: a\nx\n// END BLANK 1\n";
+        assert!(
+            generate(no_todo)
+                .unwrap_err()
+                .to_string()
+                .contains("no '// todo:'")
+        );
+        let skipped = "// BLANK 2: a\n// todo: t\nx\n// END BLANK 2\n";
+        assert!(
+            generate(skipped)
+                .unwrap_err()
+                .to_string()
+                .contains("expected '// BLANK 1")
+        );
+        let empty = "// BLANK 1: a\n// todo: t\n// END BLANK 1\n";
+        assert!(
+            generate(empty)
+                .unwrap_err()
+                .to_string()
+                .contains("no answer")
+        );
+        assert!(generate("fn main() {}\n").is_err());
+    }
+
+    #[test]
+    fn a_long_instruction_is_laid_out_as_rustfmt_would() {
+        let long = "y".repeat(120);
+        let reference = format!("// BLANK 1: a\n// todo: {long}\nx\n// END BLANK 1\n");
+        let source = generate(&reference).unwrap().source;
+        assert!(source.contains(&format!("todo!(\n    \"blank 1 — a: {long}\"\n)\n")));
+    }
+}

@@ -1,0 +1,30 @@
+//! Grading the handout: the graded tests' harness, and the instructor's tools.
+//!
+//! * [`harness`] (always): what `exercises/tests/graded.rs` runs on.
+//!   Every test runs in its own subprocess with a wall-clock timeout, so an
+//!   endless loop, a stack overflow or a `process::exit` in a blank fails that
+//!   one test with a message instead of hanging or ending the whole run.
+//! * [`results`], [`process`] (always): a test's recorded outcome;
+//!   running a program with a timeout and capped output.
+//! * [`handout`], [`student_copy`] (feature `instructor`): the handout is generated
+//!   from the reference's markers (one source); a student copy leaves the
+//!   answers out.
+//! * [`grader`], [`report`], [`batch`] (feature `instructor`): `queens grade`
+//!   builds a submission in a scratch workspace with the instructor's tests,
+//!   runs them, and reports per blank in text, JSON, CSV, JUnit or Gradescope's
+//!   format; a batch grades a folder of submissions into one CSV.
+
+pub mod harness;
+pub mod process;
+pub mod results;
+
+#[cfg(feature = "instructor")]
+pub mod batch;
+#[cfg(feature = "instructor")]
+pub mod grader;
+#[cfg(feature = "instructor")]
+pub mod handout;
+#[cfg(feature = "instructor")]
+pub mod report;
+#[cfg(feature = "instructor")]
+pub mod student_copy;

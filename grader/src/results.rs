@@ -1,0 +1,123 @@
+//! One graded test's result, as the harness records it for the grader.
+
+use serde::{Deserialize, Serialize};
+
+/// How a graded test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// It passed.
+    Passed,
+    /// One of its checks failed (a wrong answer).
+    Failed,
+    /// It reached a `todo!()`: the blank is not filled yet.
+    NotImplemented,
+    /// The code panicked (an overflow, an `unwrap`, an index out of range…).
+    Panicked,
+    /// It ran past the wall-clock timeout: an endless loop?
+    TimedOut,
+    /// It overflowed its stack: a recursion that never stops?
+    StackOverflow,
+    /// The test process ended before the test did (`std::process::exit`).
+    Exited,
+    /// The test process was killed by a signal.
+    Crashed,
+    /// The harness itself could not run the test.
+    HarnessError,
+    /// The grader stopped before the test ran (the submission's time was up).
+    NotRun,
+}
+
+impl Outcome {
+    /// Whether the test passed.
+    pub fn passed(self) -> bool {
+        self == Self::Passed
+    }
+
+    /// A short name for the outcome, as in the JSON (`timed_out`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Passed => "passed",
+            Self::Failed => "failed",
+            Self::NotImplemented => "not_implemented",
+            Self::Panicked => "panicked",
+            Self::TimedOut => "timed_out",
+            Self::StackOverflow => "stack_overflow",
+            Self::Exited => "exited",
+            Self::Crashed => "crashed",
+            Self::HarnessError => "harness_error",
+            Self::NotRun => "not_run",
+        }
+    }
+
+    /// Whether the test ended abnormally: not a plain pass or a wrong answer,
+    /// but a loop, a crash, an early exit (the grader reports these).
+    pub fn is_abnormal(self) -> bool {
+        matches!(
+            self,
+            Self::TimedOut
+                | Self::StackOverflow
+                | Self::Exited
+                | Self::Crashed
+                | Self::HarnessError
+                | Self::NotRun
+        )
+    }
+}
+
+/// One graded test's result: one JSON line in the file named by
+/// [`RESULTS_ENV`](super::harness::RESULTS_ENV).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestRecord {
+    /// Its full name (`blank_2_insert::insert_records_the_column`).
+    pub name: String,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Why it failed, in the student's terms (empty when it passed).
+    #[serde(default)]
+    pub message: String,
+    /// Wall-clock time of its process, in milliseconds.
+    #[serde(default)]
+    pub elapsed_ms: u64,
+    /// Bytes the test printed (stdout and stderr; only the start is kept).
+    #[serde(default)]
+    pub printed_bytes: u64,
+}
+
+/// The group a test belongs to: the part of its name before `::`.
+pub fn group_of(test_name: &str) -> &str {
+    test_name
+        .split_once("::")
+        .map_or(test_name, |(group, _)| group)
+}
+
+/// The blank a test group grades: `blank_2_insert` is blank 2.
+pub fn blank_of(group: &str) -> Option<u32> {
+    group
+        .strip_prefix("blank_")?
+        .split('_')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The command that prints a blank's hints (all blanks' when `None`).
+pub fn hint_command(blank: Option<u32>) -> String {
+    match blank {
+        Some(id) => format!("cargo run -- hint {id}"),
+        None => "cargo run -- hint".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_and_blanks_come_from_the_test_name() {
+        assert_eq!(group_of("blank_12_prune_check::x"), "blank_12_prune_check");
+        assert_eq!(blank_of("blank_12_prune_check"), Some(12));
+        assert_eq!(blank_of("end_to_end"), None);
+        assert_eq!(group_of("loose"), "loose");
+    }
+}

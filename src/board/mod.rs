@@ -1,0 +1,6 @@
+//! The board's vocabulary: cells and the two diagonal identities, the three
+//! constraints and their colours, placements and the seed's board strings.
+
+pub mod constraint;
+pub mod coords;
+pub mod placement;

@@ -1,0 +1,375 @@
+//! Running a student's code from a notebook without losing the notebook.
+//!
+//! The handout's blanks are `todo!()` until the student fills them, and a
+//! half-filled blank may panic (an index out of range, an overflow). A panic
+//! in a notebook cell prints a trace and, in some kernels, throws away the
+//! variables of earlier cells. [`attempt`] runs the code, catches the panic
+//! without printing anything, and turns it into one sentence:
+//! "blank 1 is not yet implemented (exercises/src/lib.rs:40): fill it in, then
+//! run this cell again".
+//!
+//! ```
+//! use queens::notebook::attempt::attempt;
+//! let done = attempt("2 + 2", || 2 + 2);
+//! assert_eq!(done.ok(), Some(4));
+//!
+//! let blank = attempt("is_attacked", || -> bool { todo!("blank 1, prune check: look it up") });
+//! let why = blank.unfinished().unwrap();
+//! assert!(why.is_todo());
+//! assert_eq!(why.blank(), "blank 1, prune check");
+//! assert_eq!(why.hint(), Some("look it up"));
+//! assert!(why.to_string().starts_with("blank 1, prune check is not yet implemented ("));
+//! ```
+
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// Code that stopped with a panic: a blank still `todo!()`, or a bug.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    /// What was run, as the notebook named it ("solve_n_queens(4)").
+    pub what: String,
+    /// The panic message ("not yet implemented: blank 1").
+    pub message: String,
+    /// Where it panicked, `file:line`, when known.
+    pub location: Option<String>,
+}
+
+const TODO: &str = "not yet implemented";
+
+impl Unfinished {
+    /// Whether the panic came from `todo!()`: a blank not filled yet.
+    pub fn is_todo(&self) -> bool {
+        self.message.starts_with(TODO)
+    }
+
+    /// The blank's name if the `todo!()` message starts with one
+    /// (`todo!("blank 2, insert: …")` gives `"blank 2, insert"`), otherwise
+    /// what was run.
+    pub fn blank(&self) -> &str {
+        self.todo_text()
+            .filter(|text| text.starts_with("blank"))
+            .map(|text| text.split(':').next().unwrap_or(text).trim())
+            .unwrap_or(&self.what)
+    }
+
+    /// What the `todo!()` message says after the blank's name: the hint.
+    pub fn hint(&self) -> Option<&str> {
+        let text = self.todo_text()?;
+        let hint = match text.split_once(':') {
+            Some((name, rest)) if name.starts_with("blank") => rest,
+            _ => text,
+        };
+        Some(hint.trim()).filter(|h| !h.is_empty())
+    }
+
+    fn todo_text(&self) -> Option<&str> {
+        self.message
+            .strip_prefix(TODO)
+            .map(|rest| rest.trim_start_matches(':').trim())
+            .filter(|text| !text.is_empty())
+    }
+}
+
+impl std::fmt::Display for Unfinished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = self
+            .location
+            .as_deref()
+            .map(|l| format!(" ({l})"))
+            .unwrap_or_default();
+        if self.is_todo() {
+            write!(f, "{} is not yet implemented{at}.", self.blank())?;
+            if let Some(hint) = self.hint() {
+                let stop = if hint.ends_with(['.', '?', '!']) {
+                    ""
+                } else {
+                    "."
+                };
+                write!(f, " Hint: {hint}{stop}")?;
+            }
+            write!(f, " Fill it in, save the file, and run this cell again.")
+        } else {
+            write!(
+                f,
+                "{} stopped with a panic{at}: {}",
+                self.what, self.message
+            )
+        }
+    }
+}
+
+impl std::error::Error for Unfinished {}
+
+/// The outcome of [`attempt`]: the value, or why there is none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt<T> {
+    /// The code returned.
+    Done(T),
+    /// The code panicked.
+    Unfinished(Unfinished),
+}
+
+impl<T> Attempt<T> {
+    /// The value, if the code returned.
+    pub fn ok(self) -> Option<T> {
+        match self {
+            Self::Done(value) => Some(value),
+            Self::Unfinished(_) => None,
+        }
+    }
+
+    /// Why the code did not return, if it panicked.
+    pub fn unfinished(&self) -> Option<&Unfinished> {
+        match self {
+            Self::Done(_) => None,
+            Self::Unfinished(why) => Some(why),
+        }
+    }
+
+    /// Whether the code returned.
+    pub fn is_done(&self) -> bool {
+        matches!(self, Self::Done(_))
+    }
+
+    /// Applies `f` to the value, keeping the reason if there is none.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Attempt<U> {
+        match self {
+            Self::Done(value) => Attempt::Done(f(value)),
+            Self::Unfinished(why) => Attempt::Unfinished(why),
+        }
+    }
+
+    /// As a `Result`, for `?`.
+    pub fn into_result(self) -> Result<T, Unfinished> {
+        match self {
+            Self::Done(value) => Ok(value),
+            Self::Unfinished(why) => Err(why),
+        }
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Display for Attempt<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Done(value) => write!(f, "{value:?}"),
+            Self::Unfinished(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl<T: std::fmt::Debug> Attempt<T> {
+    /// Shows the value (its `Debug`) or the sentence saying why there is none,
+    /// as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+/// Whether an attempt gave the expected answer, in one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// What was checked.
+    pub what: String,
+    /// Whether it returned the expected value.
+    pub passed: bool,
+    /// The line shown to the reader.
+    pub message: String,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl Verdict {
+    /// Shows the verdict as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+/// Runs `code` like [`attempt`] and compares its value with `expected`:
+/// passed, wrong (both values shown), or stopped (why).
+///
+/// ```
+/// let verdict = queens::notebook::attempt::check("doubling", 4, || 2 * 2);
+/// assert!(verdict.passed);
+/// assert_eq!(verdict.to_string(), "passed: doubling gives 4");
+/// ```
+pub fn check<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    expected: T,
+    code: impl FnOnce() -> T,
+) -> Verdict {
+    let (passed, message) = match attempt(what, code) {
+        Attempt::Done(value) if value == expected => {
+            (true, format!("passed: {what} gives {}", brief(&value)))
+        }
+        Attempt::Done(value) => (
+            false,
+            format!(
+                "not yet: {what} gives {}, expected {}",
+                brief(&value),
+                brief(&expected)
+            ),
+        ),
+        Attempt::Unfinished(why) => (false, format!("not yet: {why}")),
+    };
+    Verdict {
+        what: what.to_owned(),
+        passed,
+        message,
+    }
+}
+
+/// A value's `Debug`, cut to a line: a verdict stays readable when the
+/// values are long lists.
+fn brief(value: &impl std::fmt::Debug) -> String {
+    const LIMIT: usize = 160;
+    let text = format!("{value:?}");
+    match text.char_indices().nth(LIMIT) {
+        Some((cut, _)) => format!("{} …", &text[..cut]),
+        None => text,
+    }
+}
+
+thread_local! {
+    /// `Some` while an [`attempt`] runs on this thread: where its panic happened.
+    static ATTEMPT: RefCell<Option<Option<String>>> = const { RefCell::new(None) };
+}
+
+/// Installs, once per process, a panic hook that stays quiet for panics inside
+/// an [`attempt`] on the panicking thread and passes every other panic to the
+/// hook that was there before. One hook for the whole process, because the hook
+/// is global: swapping it per attempt races when two threads attempt at once.
+fn install_quiet_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let caught = ATTEMPT
+                .try_with(|slot| match slot.borrow_mut().as_mut() {
+                    Some(location) => {
+                        *location = info
+                            .location()
+                            .map(|at| format!("{}:{}", at.file(), at.line()));
+                        true
+                    }
+                    None => false,
+                })
+                .unwrap_or(false);
+            if !caught {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs `code`; a panic is caught silently and described instead of printed.
+///
+/// `what` names the code for the message. Panics elsewhere (other threads, or
+/// outside any attempt) are reported as usual.
+pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
+    install_quiet_hook();
+    // An attempt inside an attempt keeps the outer one's slot for afterwards.
+    let outer = ATTEMPT.with(|slot| slot.replace(Some(None)));
+    let outcome = panic::catch_unwind(AssertUnwindSafe(code));
+    let location = ATTEMPT.with(|slot| slot.replace(outer)).flatten();
+    match outcome {
+        Ok(value) => Attempt::Done(value),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_owned());
+            Attempt::Unfinished(Unfinished {
+                what: what.to_owned(),
+                message,
+                location,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_todo_is_named_after_what_was_run() {
+        let outcome = attempt("insert", || -> () { todo!() });
+        let why = outcome.unfinished().unwrap();
+        assert!(why.is_todo());
+        assert_eq!(why.blank(), "insert");
+        assert!(why.location.as_deref().unwrap().contains("attempt.rs"));
+        assert!(
+            why.to_string()
+                .starts_with("insert is not yet implemented (src/notebook/attempt.rs:")
+        );
+        assert_eq!(why.hint(), None);
+    }
+
+    #[test]
+    fn other_panics_are_reported_as_bugs() {
+        let outcome = attempt("indexing", || {
+            let v: Vec<u8> = Vec::new();
+            v[usize::from(std::hint::black_box(3u8))]
+        });
+        let text = outcome.to_string();
+        assert!(
+            text.starts_with("indexing stopped with a panic ("),
+            "{text}"
+        );
+        assert!(text.contains("index out of bounds"), "{text}");
+        assert!(!outcome.is_done());
+    }
+
+    #[test]
+    fn checks_say_passed_wrong_or_unfinished() {
+        assert!(check("one", 1, || 1).passed);
+        let wrong = check("two", 2, || 3);
+        assert!(!wrong.passed);
+        assert_eq!(wrong.to_string(), "not yet: two gives 3, expected 2");
+        let todo = check("three", 3, || -> i32 {
+            todo!("blank 3, delete: remove it")
+        });
+        assert!(
+            todo.to_string()
+                .starts_with("not yet: blank 3, delete is not yet implemented (")
+        );
+        assert!(todo.to_string().contains("Hint: remove it. Fill it in"));
+    }
+
+    #[test]
+    fn long_values_are_cut_to_a_line() {
+        let verdict = check("a long list", vec![0u8; 500], || vec![0u8; 500]);
+        assert!(verdict.passed);
+        assert!(verdict.message.chars().count() < 200, "{}", verdict.message);
+        assert!(verdict.message.ends_with('…'));
+    }
+
+    #[test]
+    fn attempts_on_many_threads_at_once_each_keep_their_location() {
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                std::thread::spawn(|| {
+                    (0..200)
+                        .map(|_| attempt("t", || -> () { todo!("blank 1, x: y") }))
+                        .all(|a| a.unfinished().is_some_and(|u| u.location.is_some()))
+                })
+            })
+            .collect();
+        assert!(threads.into_iter().all(|t| t.join().unwrap()));
+    }
+
+    #[test]
+    fn results_pass_through_and_map() {
+        let outcome = attempt("sum", || 40).map(|x| x + 2);
+        assert_eq!(outcome.to_string(), "42");
+        assert_eq!(outcome.into_result(), Ok(42));
+    }
+}

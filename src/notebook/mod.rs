@@ -1,0 +1,9 @@
+//! Helpers for the notebooks: seed 001's board driven by hand, a handout's
+//! search recorded step by step, running a student's code without losing the
+//! kernel, the quiz, and Knuth's Monte Carlo estimate of the tree size.
+
+pub mod attempt;
+pub mod estimate;
+pub mod handout;
+pub mod playground;
+pub mod quiz;

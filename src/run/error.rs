@@ -1,0 +1,75 @@
+//! Everything that can go wrong, in words a student understands.
+
+use crate::report::stats::SearchStats;
+use crate::strategy::Strategy;
+
+/// Why a request could not be carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The board is larger than this operation supports.
+    #[error("n = {n} is too large for {operation}: it goes up to n = {max}")]
+    BoardTooLarge {
+        /// The requested size.
+        n: usize,
+        /// The largest supported size.
+        max: usize,
+        /// What was asked for ("counting", "listing every board", ...).
+        operation: &'static str,
+    },
+
+    /// A search stopped at its node budget; the partial statistics are kept.
+    #[error(
+        "the {strategy} search at n = {n} stopped at its budget of {limit} nodes, \
+         with {found} solutions found so far; {advice}",
+        strategy = partial.strategy,
+        n = partial.n,
+        found = partial.solutions,
+        advice = budget_advice(partial.strategy)
+    )]
+    BudgetExceeded {
+        /// The budget that was hit.
+        limit: u64,
+        /// What the search had computed when it stopped.
+        partial: Box<SearchStats>,
+    },
+
+    /// The strategy's tree is known in advance to be larger than the budget.
+    #[error(
+        "the {strategy} search at n = {n} would explore {size} nodes, over its budget of \
+         {limit}; {advice}",
+        advice = budget_advice(*strategy)
+    )]
+    TreeTooLarge {
+        /// The strategy asked for.
+        strategy: Strategy,
+        /// The board size.
+        n: usize,
+        /// Its exact tree size.
+        size: u128,
+        /// The budget.
+        limit: u64,
+    },
+
+    /// The strategy cannot do what was asked (for example trace a bitmask walk).
+    #[error("the {strategy} strategy cannot {operation}; use one of: {supported}")]
+    Unsupported {
+        /// The strategy asked for.
+        strategy: Strategy,
+        /// What was asked.
+        operation: &'static str,
+        /// Strategies that can.
+        supported: String,
+    },
+}
+
+fn budget_advice(strategy: Strategy) -> &'static str {
+    match strategy {
+        Strategy::Brute | Strategy::Columns => {
+            "this strategy is exponential by design; try a smaller n, --strategy sets, or raise --max-nodes"
+        }
+        _ => "raise --max-nodes or try a smaller n",
+    }
+}
+
+/// This crate's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
