@@ -44,7 +44,8 @@ fn assert_consistent(stats: &SearchStats) {
 
 #[test]
 fn every_fast_strategy_counts_a000170_up_to_14() {
-    for strategy in [Strategy::Bitmask, Strategy::Mirror]
+    // `bitmask` walks Knuth's tree: tests/counts.rs checks it with the others.
+    for strategy in [Strategy::Mirror]
         .into_iter()
         .chain(SYMMETRY_STRATEGIES.iter().copied())
     {
