@@ -26,6 +26,7 @@
 //! * [`reference`](mod@reference): OEIS and Knuth's published numbers.
 //! * [`fast`]: the fast counters (mirror, symmetry, parallel) and cheap statistics.
 //! * [`estimate`]: Knuth's Monte Carlo estimate of the tree size.
+//! * [`sudoku`]: the second homework, the same backtracking on a 9 × 9 grid.
 //!
 //! For the notebooks:
 //! * [`playground`]: seed 001's board, driven cell by cell (`place`, `undo`).
@@ -70,6 +71,7 @@ pub mod search;
 pub mod sets;
 pub mod stats;
 pub mod strategy;
+pub mod sudoku;
 pub mod trace;
 
 pub use constraint::{Attack, Constraint};
