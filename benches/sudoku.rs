@@ -19,7 +19,10 @@ fn puzzles() -> Vec<Grid> {
 
 /// The node table: one line per strategy, then the ratio the issue asks for.
 fn print_nodes(puzzles: &[Grid]) {
-    println!("nodes over the {} shipped diabolical puzzles:", puzzles.len());
+    println!(
+        "nodes over the {} shipped diabolical puzzles:",
+        puzzles.len()
+    );
     let mut totals = Vec::new();
     for strategy in Strategy::ALL {
         let nodes: Vec<u64> = puzzles.iter().map(|p| solve(p, strategy).nodes).collect();

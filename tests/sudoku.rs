@@ -349,3 +349,14 @@ fn the_queens_node_budget_stops_a_sudoku_search() {
     assert!(budget.exceeded());
     assert_eq!(events.nodes, 101);
 }
+
+#[test]
+fn six_shipped_puzzles_have_a_naive_tree_of_at_most_5000_nodes() {
+    // exercises/tests/sudoku_graded.rs runs the student's search on these.
+    let small: Vec<u64> = bank::diabolical()
+        .iter()
+        .map(|p| solve(&p.grid, Strategy::Naive).nodes)
+        .filter(|&nodes| nodes <= 5_000)
+        .collect();
+    assert_eq!(small, [684, 2016, 3363, 1453, 4227, 2096]);
+}
