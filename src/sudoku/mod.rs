@@ -13,7 +13,8 @@
 //!   and the 40 diabolical puzzles the course ships;
 //! * [`search`]: the backtracking search (`naive`, `mrv`) and its
 //!   [`Observer`](search::Observer);
-//! * `fast`: the `fastest` strategy (bitmasks, MRV, naked singles).
+//! * `fast`: the `fastest` strategy (bitmasks, MRV, naked singles);
+//! * [`quiz`]: notebook 07's questions.
 //!
 //! ```
 //! use queens::sudoku::{Grid, Strategy, solve};
@@ -54,6 +55,7 @@
 pub mod bank;
 mod fast;
 pub mod grid;
+pub mod quiz;
 pub mod search;
 pub mod units;
 
