@@ -97,3 +97,24 @@ fn the_nodes_chart_computes_the_ratio() {
     assert_eq!(chart.find("naive").unwrap().points.len(), 5);
     roxmltree::Document::parse(&chart.svg()).expect("well-formed SVG");
 }
+
+#[test]
+fn before_mrvs_first_backtrack_some_cell_has_no_candidate() {
+    // Notebook 07 shows these two frames for the seventh puzzle.
+    let puzzle = bank::diabolical()[6].grid;
+    let walk = Walkthrough::new(&puzzle, CellOrder::FewestCandidates, 10_000);
+    let first = walk
+        .steps
+        .iter()
+        .position(|s| s.kind == Move::Backtrack)
+        .expect("the seventh puzzle needs a backtrack");
+    assert!(
+        walk.frame(first - 1)
+            .text()
+            .contains("no candidate left in")
+    );
+    assert!(walk.frame(first).text().contains("backtrack"));
+    assert!(
+        walk.steps.iter().filter(|s| s.choices == 1).count() * 2 > walk.len() - walk.backtracks()
+    );
+}

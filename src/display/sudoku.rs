@@ -112,6 +112,10 @@ impl SudokuPicture {
     }
 }
 
+fn units_of(grid: &Grid) -> Units {
+    Units::from_grid(grid).unwrap_or_default()
+}
+
 fn at(k: usize) -> i32 {
     MARGIN + k as i32 * CELL
 }
@@ -155,18 +159,21 @@ impl Picture for SudokuPicture {
                     area.draw(&Text::new(digit.to_string(), centre, style))
                         .map_err(draw_err)?;
                 } else if self.candidates {
-                    let colour = if units.candidates(cell).is_empty() {
-                        RED
-                    } else {
-                        GREY
-                    };
+                    if units.candidates(cell).is_empty() {
+                        // A dead end: no digit fits this cell any more.
+                        let corners = [(x + 3, y + 3), (x + CELL - 3, y + CELL - 3)];
+                        area.draw(&Rectangle::new(corners, palette::tint(RED, 0.45).filled()))
+                            .map_err(draw_err)?;
+                        area.draw(&Text::new("none", centre, palette::font(11.0, RED, CENTRE)))
+                            .map_err(draw_err)?;
+                    }
                     for digit in units.candidates(cell).iter() {
                         let k = i32::from(digit - 1);
                         let spot = (x + 8 + (k % 3) * 15, y + 8 + (k / 3) * 15);
                         area.draw(&Text::new(
                             digit.to_string(),
                             spot,
-                            palette::font(11.0, colour, CENTRE),
+                            palette::font(11.0, GREY, CENTRE),
                         ))
                         .map_err(draw_err)?;
                     }
@@ -241,14 +248,28 @@ impl Picture for SudokuPicture {
             self.grid.pretty()
         };
         if let Some(focus) = self.focus {
-            let units = Units::from_grid(&self.grid).unwrap_or_default();
+            let what = match self.grid.get(focus) {
+                Some(digit) => format!("holds {digit}"),
+                None => format!("candidates {:?}", units_of(&self.grid).candidates(focus)),
+            };
             out.push_str(&format!(
-                "cell ({}, {}), box {}: candidates {:?}\n",
+                "cell ({}, {}), box {}: {what}\n",
                 focus.row,
                 focus.col,
                 box_of(focus.row, focus.col),
-                units.candidates(focus)
             ));
+        }
+        if self.candidates {
+            let units = units_of(&self.grid);
+            let dead: Vec<String> = self
+                .grid
+                .empty_cells()
+                .filter(|&cell| units.candidates(cell).is_empty())
+                .map(|cell| format!("({}, {})", cell.row, cell.col))
+                .collect();
+            if !dead.is_empty() {
+                out.push_str(&format!("no candidate left in {}\n", dead.join(", ")));
+            }
         }
         for line in &self.caption {
             out.push_str(line);
@@ -421,7 +442,7 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
         "nodes, root included, up to the proof of uniqueness (log scale)",
     )
     .log_y()
-    .headroom(0.6);
+    .headroom(0.35);
     let mut totals = Vec::new();
     for (strategy, colour) in [
         (Strategy::Naive, GREY),

@@ -15,13 +15,13 @@ pub const QUESTIONS: [Question; 3] = [
         "the box identity",
         "Which cells share a box with the cell (4, 7)?",
         [
-            "The cells with the same row / 3 and the same col / 3: rows 3 to 5, columns 6 to 8, box (4 / 3) * 3 + 7 / 3 = 5.",
+            "The cells with the same row / 3 and the same col / 3: rows 3 to 5 and columns 6 to 8, box 5 (band 1, stack 2).",
             "Rows 4 to 6 and columns 7 to 9: the box starts at the cell.",
             "The cells with the same (row + col) / 3.",
             "The cells with the same row * 3 + col.",
         ],
         'A',
-        "Integer division by 3 names the band (row / 3) and the stack (col / 3); a step inside a box changes neither, a step across a thick line changes one. So band * 3 + stack names the box: (4 / 3) * 3 + 7 / 3 = 1 * 3 + 2 = 5, the middle band's right box. Like row - col for a diagonal, one number per box, the same for its nine cells.",
+        "Integer division by 3 names the band (row / 3) and the stack (col / 3); a step inside a box changes neither, a step across a thick line changes one. So band times 3 plus stack names the box: 4 / 3 = 1 and 7 / 3 = 2 give box 1 × 3 + 2 = 5, the middle band's right box. Like row - col for a diagonal, one number per box, the same for its nine cells.",
     ),
     Question::new(
         "MRV",
