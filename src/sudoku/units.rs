@@ -3,7 +3,7 @@
 //!
 //! A digit may go into a cell when none of the three sets of that cell holds it
 //! yet: the same prune check as the queens', with the box identity
-//! [`box_of`](super::box_of) in place of `row - col` and `row + col`.
+//! [`box_of`] in place of `row - col` and `row + col`.
 
 use std::fmt;
 
