@@ -14,13 +14,14 @@ use serde_json::Value;
 const SETUP: &str = ":cache 500\n:opt 0\n:dep queens = { path = \"..\", default-features = false, features = [\"svg\"] }";
 
 /// The tutorial, in reading order.
-const NOTEBOOKS: [&str; 6] = [
+const NOTEBOOKS: [&str; 7] = [
     "01-diagonals",
     "02-place-the-queens",
     "03-build-the-solver",
     "04-explored-nodes",
     "05-your-call",
     "06-beyond",
+    "07-sudoku",
 ];
 
 fn notebooks_dir() -> PathBuf {

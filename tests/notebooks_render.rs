@@ -189,7 +189,10 @@ fn the_branching_factors_are_the_ratios_of_knuths_profile() {
     for (k, &(level, factor)) in sets.points.iter().enumerate() {
         assert_eq!(level, k as f64);
         let published = PROFILE_8[k + 1] / PROFILE_8[k];
-        assert!((factor - published).abs() < 1e-12, "level {k}: {factor} vs {published}");
+        assert!(
+            (factor - published).abs() < 1e-12,
+            "level {k}: {factor} vs {published}"
+        );
     }
     let columns = chart.find("columns only: n - k").expect("columns");
     assert_eq!(columns.points[0], (0.0, 8.0));
@@ -213,7 +216,10 @@ fn the_other_charts_hold_the_library_s_numbers() {
         for (name, expected) in [
             ("pruned: column (red)", share(stats.pruned.column)),
             ("pruned: diagonal (amber)", share(stats.pruned.diagonal)),
-            ("pruned: anti-diagonal (purple)", share(stats.pruned.anti_diagonal)),
+            (
+                "pruned: anti-diagonal (purple)",
+                share(stats.pruned.anti_diagonal),
+            ),
         ] {
             let series = pruning.find(name).expect(name);
             let point = series.points.iter().find(|p| p.0 == n as f64).unwrap();

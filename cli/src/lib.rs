@@ -13,6 +13,7 @@ mod lab;
 mod output;
 mod render;
 mod solve;
+mod sudoku;
 mod trace;
 
 use std::process::ExitCode;
@@ -57,6 +58,8 @@ pub enum Command {
     Render(render::Args),
     /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
     Lab(lab::Args),
+    /// Solve Sudoku puzzles (the second homework) with naive, mrv or fastest.
+    Sudoku(sudoku::Args),
 }
 
 /// A failed command: its message, and the exit code to leave with.
@@ -132,6 +135,7 @@ where
         Command::Handout(args) => handout::run(args, &mut out),
         Command::Render(args) => render::run(args, &mut out),
         Command::Lab(args) => lab::run(args, &mut out),
+        Command::Sudoku(args) => sudoku::run(args, &mut out),
     };
     match result.and_then(|()| out.finish().map_err(Failure::from)) {
         Ok(()) => ExitCode::SUCCESS,

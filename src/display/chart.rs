@@ -200,7 +200,8 @@ impl Chart {
     }
 
     /// Leaves `fraction` of the plot's height empty above the data (room for
-    /// the legend); linear y axes only.
+    /// the legend); on a log y axis, a fraction past the default 0.1 adds that
+    /// share of the data's decades.
     pub fn headroom(mut self, fraction: f64) -> Self {
         self.headroom = fraction.clamp(0.0, 4.0);
         self
@@ -258,7 +259,9 @@ impl Chart {
             (x0 - span * 0.04, x1 + span * 0.04)
         };
         let (y0, y1) = if self.y_log {
-            (y0 / 2.0, y1 * 4.0)
+            // Headroom past the default adds that fraction of the data's decades.
+            let extra = (y1 / y0).max(1.0).powf((self.headroom - 0.1).max(0.0));
+            (y0 / 2.0, y1 * 4.0 * extra)
         } else {
             // Linear axes start at 0 unless the data goes below it.
             let low = y0.min(0.0);

@@ -16,6 +16,7 @@ mod chart;
 mod figures;
 mod gallery;
 pub mod palette;
+mod sudoku;
 mod tree;
 
 pub use bars::{Bar, BarChart};
@@ -27,6 +28,7 @@ pub use figures::{
 };
 pub use gallery::{Gallery, MAX_FRAMES, MAX_GALLERY_N, symmetric_images};
 pub use palette::{AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
+pub use sudoku::{Move, SudokuPicture, WalkStep, Walkthrough, sudoku_nodes};
 pub use tree::{MAX_SLOTS, TreeChild, TreeNode, TreePicture};
 
 use plotters::coord::Shift;

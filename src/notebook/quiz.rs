@@ -134,15 +134,41 @@ pub struct Feedback {
 /// for not yet). Numbers past the last question wrap around rather than fail.
 pub fn ask(number: usize, choice: char) -> Feedback {
     let index = number.max(1).saturating_sub(1) % QUESTIONS.len();
-    let question = QUESTIONS[index];
-    let given = choice.to_ascii_uppercase();
-    let answered = ('A'..='D').contains(&given);
-    Feedback {
-        number: index + 1,
-        question,
-        given,
-        answered,
-        correct: answered && given == question.answer,
+    Feedback::new(index + 1, QUESTIONS[index], choice)
+}
+
+impl Question {
+    /// A question whose right answer is `answer` (`'A'` to `'D'`); other
+    /// notebooks' quizzes (notebook 07's Sudoku) are made of these.
+    pub const fn new(
+        topic: &'static str,
+        prompt: &'static str,
+        choices: [&'static str; 4],
+        answer: char,
+        explanation: &'static str,
+    ) -> Self {
+        Self {
+            topic,
+            prompt,
+            choices,
+            answer,
+            explanation,
+        }
+    }
+}
+
+impl Feedback {
+    /// The reply to `choice` for `question`, shown as question `number`.
+    pub fn new(number: usize, question: Question, choice: char) -> Self {
+        let given = choice.to_ascii_uppercase();
+        let answered = ('A'..='D').contains(&given);
+        Self {
+            number,
+            question,
+            given,
+            answered,
+            correct: answered && given == question.answer,
+        }
     }
 }
 

@@ -1,0 +1,78 @@
+//! Puzzle files: one puzzle a line, either bare (81 cells) or in the Sudoku
+//! Exchange puzzle bank's format `hash puzzle rating`.
+//!
+//! ```
+//! use queens::sudoku::bank::PuzzleLine;
+//! let line = "00015097c6c3 083020090000800100029300008000098700070000060006740000300006980002005000010030540  7.2";
+//! let puzzle: PuzzleLine = line.parse()?;
+//! assert_eq!(puzzle.hash.as_deref(), Some("00015097c6c3"));
+//! assert_eq!(puzzle.rating, Some(7.2));
+//! # Ok::<(), queens::sudoku::ParseError>(())
+//! ```
+
+use std::str::FromStr;
+
+use super::grid::{Grid, ParseError};
+
+/// The diabolical puzzles the course ships (`data/sudoku/diabolical-40.txt`):
+/// the first 40 of the Sudoku Exchange puzzle bank's `diabolical.txt`, public
+/// domain (see `data/sudoku/README.md`).
+pub const DIABOLICAL_40: &str = include_str!("../../data/sudoku/diabolical-40.txt");
+
+/// One line of a puzzle file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleLine {
+    /// The bank's 12-character hash, if the line has one.
+    pub hash: Option<String>,
+    /// The puzzle.
+    pub grid: Grid,
+    /// The bank's difficulty rating, if the line has one.
+    pub rating: Option<f64>,
+}
+
+impl FromStr for PuzzleLine {
+    type Err = ParseError;
+
+    /// A bare puzzle, or `hash puzzle rating` separated by whitespace.
+    fn from_str(line: &str) -> Result<Self, ParseError> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        match fields[..] {
+            [puzzle] => Ok(Self {
+                hash: None,
+                grid: puzzle.parse()?,
+                rating: None,
+            }),
+            [hash, puzzle, rating] => Ok(Self {
+                hash: Some(hash.to_owned()),
+                grid: puzzle.parse()?,
+                rating: Some(rating.parse().map_err(|_| ParseError::BadRating {
+                    rating: rating.to_owned(),
+                })?),
+            }),
+            _ => Err(ParseError::BadLine {
+                fields: fields.len(),
+            }),
+        }
+    }
+}
+
+/// Every puzzle line of `text` with its line number (from 1); blank lines and
+/// lines starting with `#` are skipped.
+pub fn read(text: &str) -> impl Iterator<Item = (usize, Result<PuzzleLine, ParseError>)> + '_ {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line.trim();
+            !line.is_empty() && !line.starts_with('#')
+        })
+        .map(|(index, line)| (index + 1, line.parse()))
+}
+
+/// The shipped diabolical puzzles, parsed.
+pub fn diabolical() -> Vec<PuzzleLine> {
+    read(DIABOLICAL_40)
+        .map(|(line, puzzle)| {
+            puzzle.unwrap_or_else(|e| panic!("data/sudoku/diabolical-40.txt:{line}: {e}"))
+        })
+        .collect()
+}

@@ -1,0 +1,247 @@
+//! The 9 × 9 grid: 81 cells read row by row, the box identity, and the ways a
+//! puzzle's text can be wrong.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::coords::Cell;
+
+use super::units::{Clash, Units};
+
+/// Cells on a side of the grid (and digits, rows, columns, boxes).
+pub const SIDE: usize = 9;
+/// Cells in the grid.
+pub const CELLS: usize = SIDE * SIDE;
+
+/// The box of `(row, col)`: `(row / 3) * 3 + col / 3`, numbered 0 to 8 left to
+/// right, top to bottom. Integer division names the band (`row / 3`) and the
+/// stack (`col / 3`); the box is band × 3 + stack, just as `row - col` names a
+/// queen's diagonal.
+///
+/// ```
+/// use queens::sudoku::box_of;
+/// assert_eq!(box_of(0, 0), 0);
+/// assert_eq!(box_of(2, 8), 2); // top band, right stack
+/// assert_eq!(box_of(4, 4), 4); // the centre
+/// assert_eq!(box_of(8, 0), 6);
+/// ```
+pub const fn box_of(row: usize, col: usize) -> usize {
+    (row / 3) * 3 + col / 3
+}
+
+/// The cell at `index` (0 to 80, row by row).
+pub const fn cell_at(index: usize) -> Cell {
+    Cell::new(index / SIDE, index % SIDE)
+}
+
+/// A Sudoku grid: a digit 1 to 9 or nothing in each of its 81 cells.
+///
+/// [`Grid::parse`] reads 81 characters row by row (`1`-`9` a given, `0` or `.`
+/// an empty cell) and refuses givens that already clash.
+///
+/// ```
+/// use queens::sudoku::Grid;
+/// let text = "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
+/// let grid: Grid = text.parse()?;
+/// assert_eq!(grid.givens(), 28);
+/// assert_eq!(grid.to_string(), text);
+/// # Ok::<(), queens::sudoku::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl Grid {
+    /// The grid with no digit.
+    pub const fn empty() -> Self {
+        Self { cells: [0; CELLS] }
+    }
+
+    /// Reads 81 cells row by row: `1`-`9` are givens, `0` and `.` empty cells.
+    /// Whitespace around the text is ignored; the givens must not clash.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        let text = text.trim();
+        let count = text.chars().count();
+        if count != CELLS {
+            return Err(ParseError::WrongLength { cells: count });
+        }
+        let mut grid = Self::empty();
+        for (index, character) in text.chars().enumerate() {
+            grid.cells[index] = match character {
+                '0' | '.' => 0,
+                '1'..='9' => character as u8 - b'0',
+                _ => {
+                    return Err(ParseError::BadCharacter {
+                        character,
+                        cell: cell_at(index),
+                    });
+                }
+            };
+        }
+        Units::from_grid(&grid).map_err(ParseError::Clash)?;
+        Ok(grid)
+    }
+
+    /// The digit in `cell`, or `None` when it is empty.
+    pub fn get(&self, cell: Cell) -> Option<u8> {
+        match self.cells[cell.row * SIDE + cell.col] {
+            0 => None,
+            digit => Some(digit),
+        }
+    }
+
+    /// Writes `digit` (1 to 9) into `cell`; no check against the other cells.
+    ///
+    /// # Panics
+    /// If `digit` is not 1 to 9 or `cell` is off the grid.
+    pub fn set(&mut self, cell: Cell, digit: u8) {
+        assert!((1..=9).contains(&digit), "a Sudoku digit is 1 to 9");
+        self.cells[cell.row * SIDE + cell.col] = digit;
+    }
+
+    /// Empties `cell`.
+    pub fn clear(&mut self, cell: Cell) {
+        self.cells[cell.row * SIDE + cell.col] = 0;
+    }
+
+    /// The 81 cells row by row, 0 for an empty one.
+    pub fn digits(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// How many cells hold a digit.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// The empty cells, row by row.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..CELLS).filter(|&i| self.cells[i] == 0).map(cell_at)
+    }
+
+    /// Every cell filled and no digit twice in a row, a column or a box.
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0) && Units::from_grid(self).is_ok()
+    }
+
+    /// Whether this grid is a solution of `puzzle`: solved, and it keeps every
+    /// given of the puzzle.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.is_solved()
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&given, &digit)| given == 0 || given == digit)
+    }
+
+    /// The grid as nine lines of text with the boxes marked, `.` for empty:
+    ///
+    /// ```text
+    /// . 8 3 | . 2 . | . 9 .
+    /// ```
+    pub fn pretty(&self) -> String {
+        let mut text = String::new();
+        for row in 0..SIDE {
+            if row > 0 && row % 3 == 0 {
+                text.push_str("------+-------+------\n");
+            }
+            for col in 0..SIDE {
+                if col > 0 {
+                    text.push_str(if col % 3 == 0 { " | " } else { " " });
+                }
+                match self.get(Cell::new(row, col)) {
+                    Some(digit) => text.push(char::from(b'0' + digit)),
+                    None => text.push('.'),
+                }
+            }
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// The 81 characters row by row, `0` for an empty cell (the bank's format).
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &digit in &self.cells {
+            write!(f, "{digit}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        Self::parse(text)
+    }
+}
+
+impl serde::Serialize for Grid {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Grid {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Why a puzzle's text is not a puzzle. Rows, columns and boxes are numbered
+/// from 1 in the messages, as a person counts them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Not 81 cells.
+    #[error("a puzzle has 81 cells, this one has {cells}")]
+    WrongLength {
+        /// How many characters there were.
+        cells: usize,
+    },
+    /// A character that is not a digit, `0` or `.`.
+    #[error(
+        "bad character {character:?} in row {}, column {}: a cell is 1-9, or 0 or . when empty",
+        cell.row + 1,
+        cell.col + 1
+    )]
+    BadCharacter {
+        /// The character.
+        character: char,
+        /// Where it is.
+        cell: Cell,
+    },
+    /// Two givens with the same digit in one row, column or box.
+    #[error("the givens clash: {0}")]
+    Clash(Clash),
+    /// A line of a puzzle file that is neither a bare puzzle nor the bank's
+    /// `hash puzzle rating`.
+    #[error(
+        "expected a puzzle of 81 cells or the bank's 'hash puzzle rating', found {fields} fields"
+    )]
+    BadLine {
+        /// How many whitespace-separated fields the line has.
+        fields: usize,
+    },
+    /// The bank format's rating is not a number.
+    #[error("the rating {rating:?} is not a number")]
+    BadRating {
+        /// The text found.
+        rating: String,
+    },
+}
