@@ -4,6 +4,7 @@
 //! stderr and a non-zero exit code, never a panic; whatever was computed before
 //! the error is still printed.
 
+mod book;
 mod count;
 mod grade;
 mod handout;
@@ -56,6 +57,8 @@ pub enum Command {
     Render(render::Args),
     /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
     Lab(lab::Args),
+    /// Build the course as a static site from the executed notebooks.
+    Book(book::Args),
 }
 
 /// A failed command: its message, and the exit code to leave with.
@@ -132,6 +135,7 @@ where
         Command::Handout(args) => handout::run(args, &mut out),
         Command::Render(args) => render::run(args, &mut out),
         Command::Lab(args) => lab::run(args, &mut out),
+        Command::Book(args) => book::run(args, &mut out),
     };
     match result.and_then(|()| out.finish().map_err(Failure::from)) {
         Ok(()) => ExitCode::SUCCESS,
