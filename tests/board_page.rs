@@ -83,15 +83,11 @@ fn random_actions(rng: &mut fastrand::Rng, board: &Playground) -> Vec<Action> {
 fn outlook(board: &Playground) -> String {
     let free = board.available();
     match (board.next_row(), board.dead_row()) {
-        (None, _) => {
-            // The page prints the queens as JSON: `[1,3,0,2]`.
-            let queens: Vec<String> = board.queens().iter().map(usize::to_string).collect();
-            format!(
-                "All {} queens are placed: a solution, [{}].",
-                board.n(),
-                queens.join(",")
-            )
-        }
+        (None, _) => format!(
+            "All {} queens are placed: a solution, {:?}.",
+            board.n(),
+            board.queens()
+        ),
         (Some(next), Some(dead)) if next == dead => {
             format!("Row {dead} has no free cell: a dead end. Undo and try another column.")
         }

@@ -39,6 +39,11 @@ window.QueensBoard = window.QueensBoard || (function () {
     return by.slice(0, -1).join(", ") + " and " + by[by.length - 1];
   }
 
+  // `[1, 3, 0, 2]`, as Rust prints a Vec.
+  function listText(queens) {
+    return "[" + queens.join(", ") + "]";
+  }
+
   function plural(k, word) {
     return k + " free " + word + (k === 1 ? "" : "s");
   }
@@ -54,7 +59,7 @@ window.QueensBoard = window.QueensBoard || (function () {
       for (const col of start) this.place(this.queens.length, col, false);
       this.say(this.queens.length === 0
         ? "Row 0: " + plural(this.n, "cell") + ". Click a cell of row 0 (or Tab to it and press Enter) to place the first queen."
-        : "The board starts with the queens " + JSON.stringify(this.queens) + ". " + this.outlook());
+        : "The board starts with the queens " + listText(this.queens) + ". " + this.outlook());
       this.render();
     }
 
@@ -77,7 +82,7 @@ window.QueensBoard = window.QueensBoard || (function () {
 
     outlook() {
       const next = this.queens.length;
-      if (next === this.n) return "All " + this.n + " queens are placed: a solution, " + JSON.stringify(this.queens) + ".";
+      if (next === this.n) return "All " + this.n + " queens are placed: a solution, " + listText(this.queens) + ".";
       const dead = this.deadRow();
       if (dead === next) return "Row " + dead + " has no free cell: a dead end. Undo and try another column.";
       if (dead !== null) {
@@ -189,15 +194,16 @@ window.QueensBoard = window.QueensBoard || (function () {
       controls.append(undo, reset);
       live.appendChild(controls);
 
-      this.message = el("p", "qb-message");
+      // Divs rather than p and ul: a notebook's own styles for those would leak in.
+      this.message = el("div", "qb-message");
       this.message.setAttribute("role", "status");
       this.message.setAttribute("aria-live", "polite");
       live.appendChild(this.message);
 
-      const sets = el("ul", "qb-sets");
+      const sets = el("div", "qb-sets");
       sets.setAttribute("aria-label", "the three constraint sets");
       this.setTexts = CONSTRAINTS.map((k) => {
-        const item = el("li", "qb-set qb-" + k.key);
+        const item = el("div", "qb-set qb-" + k.key);
         item.dataset.set = k.key;
         const swatch = el("span", "qb-swatch", k.symbol);
         swatch.setAttribute("aria-hidden", "true");
@@ -207,7 +213,7 @@ window.QueensBoard = window.QueensBoard || (function () {
         return text;
       });
       live.appendChild(sets);
-      const key = el("p", "qb-key",
+      const key = el("div", "qb-key",
         "Attacked cells: red | column, amber \\ diagonal (row - col), purple / anti-diagonal (row + col).");
       live.appendChild(key);
       this.root.appendChild(live);
