@@ -143,8 +143,8 @@ SURVEY = """
 
 
 def try_board(page, board_id):
-    """Places a queen on a free cell of the next row, then clicks an attacked
-    cell, then resets. Returns the problems found."""
+    """Places a queen on a free cell of the next row, clicks an attacked cell,
+    resets, then places a queen with the keyboard. Returns the problems found."""
     root = page.locator(f"#{board_id}")
     problems = []
     before = json.loads(root.get_attribute("data-queens"))
@@ -152,7 +152,6 @@ def try_board(page, board_id):
     after = json.loads(root.get_attribute("data-queens"))
     if len(after) != len(before) + 1:
         problems.append(f"a click on a free cell did not place a queen ({before} -> {after})")
-    attacked = root.locator(".qb-cell.qb-attacked")
     next_row = len(after)
     attacked_next = root.locator(f'.qb-cell.qb-attacked[data-row="{next_row}"]')
     if attacked_next.count() == 0:
@@ -164,10 +163,25 @@ def try_board(page, board_id):
             problems.append(f"an attacked cell did not refuse: {message.inner_text()!r}")
         if json.loads(root.get_attribute("data-queens")) != after:
             problems.append("a refused click changed the board")
-    del attacked
     root.locator(".qb-reset").click()
     if json.loads(root.get_attribute("data-queens")) != []:
         problems.append("Reset did not empty the board")
+    # The keyboard: from just before the board, Tab reaches cell (0, 0), the
+    # right arrow moves to (0, 1), Enter places a queen there.
+    page.evaluate("""(id) => {
+      const mark = document.createElement('span');
+      mark.tabIndex = -1;
+      document.getElementById(id).before(mark);
+      mark.focus();
+    }""", board_id)
+    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("[document.activeElement.dataset.row, document.activeElement.dataset.col]")
+    page.keyboard.press("Enter")
+    queens = json.loads(root.get_attribute("data-queens"))
+    if focused != ["0", "1"] or queens != [1]:
+        problems.append(f"Tab, right arrow, Enter: focus on {focused}, queens {queens}")
+    root.locator(".qb-reset").click()
     return problems
 
 

@@ -151,6 +151,15 @@ window.QueensBoard = window.QueensBoard || (function () {
       }
     }
 
+    // Arrow keys move between cells, so that Tab need not walk all n * n.
+    arrow(event, r, c) {
+      const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+      if (!step) return;
+      const row = r + step[0], col = c + step[1];
+      if (row >= 0 && row < this.n && col >= 0 && col < this.n) this.cells[row][col].focus();
+      event.preventDefault();
+    }
+
     build() {
       const n = this.n;
       this.root.textContent = "";
@@ -173,6 +182,7 @@ window.QueensBoard = window.QueensBoard || (function () {
           cell.dataset.row = r;
           cell.dataset.col = c;
           cell.addEventListener("click", (event) => this.place(r, c, event.detail === 0));
+          cell.addEventListener("keydown", (event) => this.arrow(event, r, c));
           grid.appendChild(cell);
           row.push(cell);
         }
