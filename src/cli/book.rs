@@ -244,7 +244,7 @@ h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 0.6rem; }
 .chapters a:hover, .board a:hover { text-decoration: underline; }
 .chapters p { margin: 0.15rem 0 0; color: #455a64; }
 .board a { color: #1565c0; }
-code { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.9em; \
+code { white-space: nowrap; font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.9em; \
 background: #f3f1ec; padding: 0 3px; border-radius: 3px; }
 ";
 
