@@ -61,7 +61,7 @@ def setup_cell(nb):
 # call failed to compile (for example a `?` or a moved variable in the cell's
 # last expression), which the kernel does not report as an error.
 UNDRAWN = ("BoardPicture {", "TreePicture {", "Gallery {", "Chart {", "BarChart {",
-           "Verdict {", "Feedback {", "Playground {", "Attempt {", "Done(", "Unfinished(")
+           "Verdict {", "Feedback {", "Playground {", "ClickableBoard {", "Attempt {", "Done(", "Unfinished(")
 
 
 def problems(cell):

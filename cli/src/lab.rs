@@ -34,7 +34,7 @@ pub struct Args {
 
 /// The project folder: the first ancestor of the current folder with
 /// `notebooks/` and `Cargo.toml`, else the one this binary was built from.
-fn project_root() -> Result<PathBuf, Failure> {
+pub(super) fn project_root() -> Result<PathBuf, Failure> {
     let here =
         std::env::current_dir().map_err(|e| Failure::new(format!("no current folder: {e}")))?;
     let built_from = queens_grader::handout::course_root();
@@ -50,7 +50,7 @@ fn project_root() -> Result<PathBuf, Failure> {
 }
 
 /// Runs `command`, its output shown; a failure becomes one line naming `what`.
-fn execute(command: &mut Command, what: &str) -> Result<(), Failure> {
+pub(super) fn execute(command: &mut Command, what: &str) -> Result<(), Failure> {
     let status = command.status().map_err(|e| {
         Failure::new(format!(
             "{what}: could not start {:?}: {e}",
@@ -85,7 +85,7 @@ fn find_tool(name: &str, path: &OsString) -> Option<PathBuf> {
 
 /// The program `name` of the virtual environment `venv`: `bin/name`, or
 /// `Scripts\name.exe` on Windows.
-fn venv_tool(venv: &Path, name: &str) -> PathBuf {
+pub(super) fn venv_tool(venv: &Path, name: &str) -> PathBuf {
     let dir = if cfg!(windows) { "Scripts" } else { "bin" };
     venv.join(dir)
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
@@ -93,7 +93,7 @@ fn venv_tool(venv: &Path, name: &str) -> PathBuf {
 
 /// `PATH` with cargo's folder and `~/.cargo/bin` in front, so that the kernel
 /// JupyterLab starts can find `cargo` even when the shell's profile is not read.
-fn tool_path() -> OsString {
+pub(super) fn tool_path() -> OsString {
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(cargo) = std::env::var_os("CARGO").map(PathBuf::from)
         && let Some(dir) = cargo.parent()

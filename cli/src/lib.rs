@@ -4,6 +4,7 @@
 //! stderr and a non-zero exit code, never a panic; whatever was computed before
 //! the error is still printed.
 
+mod book;
 mod choice;
 mod count;
 mod grade;
@@ -60,6 +61,8 @@ pub enum Command {
     Lab(lab::Args),
     /// Solve Sudoku puzzles (the second homework) with naive, mrv or fastest.
     Sudoku(sudoku::Args),
+    /// Build the course as a static site from the executed notebooks.
+    Book(book::Args),
 }
 
 /// A failed command: its message, and the exit code to leave with.
@@ -136,6 +139,7 @@ where
         Command::Render(args) => render::run(args, &mut out),
         Command::Lab(args) => lab::run(args, &mut out),
         Command::Sudoku(args) => sudoku::run(args, &mut out),
+        Command::Book(args) => book::run(args, &mut out),
     };
     match result.and_then(|()| out.finish().map_err(Failure::from)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::choice::strategies;
 use queens::Strategy;
 use queens::display::{
-    BoardPicture, Gallery, Numbers, Picture, TreePicture, branching_factors,
+    BoardPicture, ClickableBoard, Gallery, Numbers, Picture, TreePicture, branching_factors,
     candidates_against_nodes, estimate_against_exact, nodes_against_n, profile,
     pruned_by_constraint, timings,
 };
@@ -39,6 +39,9 @@ pub enum Which {
         /// Columns of the queens in rows 0, 1, … (`1,3`).
         #[arg(long, value_delimiter = ',')]
         queens: Vec<usize>,
+        /// A self-contained HTML page with the board to click instead (n = 4 to 12).
+        #[arg(long)]
+        html: bool,
     },
     /// Notebook 01's tables: row - col, row + col or the offset row + n - 1 - col in every cell.
     Numbers {
@@ -198,7 +201,7 @@ fn range(from: usize, to: usize) -> Result<std::ops::RangeInclusive<usize>, Fail
 
 fn picture(which: Which) -> Result<Box<dyn Picture>, Failure> {
     Ok(match which {
-        Which::Board { n, queens } => {
+        Which::Board { n, queens, .. } => {
             check_size(n, MAX_DRAWN_N, "drawing a board")?;
             let board = Playground::from_queens(n, &queens).map_err(|refused| {
                 Failure::usage(format!("these queens cannot be placed: {refused}"))
@@ -286,6 +289,14 @@ fn picture(which: Which) -> Result<Box<dyn Picture>, Failure> {
 /// Draws the picture and writes it: SVG (or its text with `--text`) to the
 /// file or standard output; with `--json`, a summary of what was written.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    if let Which::Board {
+        n,
+        ref queens,
+        html: true,
+    } = args.picture
+    {
+        return page(n, queens, &args, out);
+    }
     let picture = picture(args.picture)?;
     let content = if args.text {
         picture.text()
@@ -308,6 +319,32 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         }))?;
     } else if args.output.is_none() {
         out.line(content)?;
+    }
+    Ok(())
+}
+
+/// `render board N --html`: the clickable board as one HTML file.
+fn page(n: usize, queens: &[usize], args: &Args, out: &mut Output) -> Result<(), Failure> {
+    if args.text {
+        return Err(Failure::usage("--html and --text cannot be used together"));
+    }
+    let page = ClickableBoard::with_queens(n, queens)
+        .map_err(Failure::usage)?
+        .page();
+    if let Some(path) = &args.output {
+        std::fs::write(path, &page).map_err(|error| {
+            Failure::new(format!("could not write {}: {error}", path.display()))
+        })?;
+    }
+    if out.json() {
+        out.write_json(&serde_json::json!({
+            "output": args.output,
+            "format": "html",
+            "n": n,
+            "bytes": page.len(),
+        }))?;
+    } else if args.output.is_none() {
+        out.line(page)?;
     }
     Ok(())
 }

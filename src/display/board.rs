@@ -285,6 +285,17 @@ impl BoardPicture {
     }
 }
 
+/// The three lines under the board, as the SVG legend (and the clickable
+/// page) shows them: `cols {1, 3}`, `diags {-2, -1}  (row - col)`,
+/// `antiDiags {1, 4}  (row + col)`.
+pub fn set_legend(sets: &ConstraintSets) -> [String; 3] {
+    [
+        format!("cols {:?}", sets.columns()),
+        format!("diags {:?}  (row - col)", sets.diagonals()),
+        format!("antiDiags {:?}  (row + col)", sets.anti_diagonals()),
+    ]
+}
+
 fn default_cell(n: usize) -> u32 {
     (360 / n.max(1) as u32).clamp(14, 56)
 }
@@ -361,15 +372,7 @@ impl Picture for BoardPicture {
         let mut y = board_end + 6 + LINE as i32 / 2;
         if self.sets {
             let sets = ConstraintSets::from_placement(&self.queens);
-            let lines = [
-                (RED, format!("cols {:?}", sets.columns())),
-                (AMBER, format!("diags {:?}  (row - col)", sets.diagonals())),
-                (
-                    PURPLE,
-                    format!("antiDiags {:?}  (row + col)", sets.anti_diagonals()),
-                ),
-            ];
-            for (colour, text) in lines {
+            for (colour, text) in [RED, AMBER, PURPLE].into_iter().zip(set_legend(&sets)) {
                 area.draw(&Rectangle::new(
                     [(INDEX as i32, y - 6), (INDEX as i32 + 12, y + 6)],
                     colour.filled(),

@@ -12,6 +12,7 @@
 
 mod bars;
 mod board;
+mod board_page;
 mod chart;
 mod figures;
 mod gallery;
@@ -20,7 +21,10 @@ mod sudoku;
 mod tree;
 
 pub use bars::{Bar, BarChart};
-pub use board::{BoardPicture, Numbers, Shading};
+pub use board::{BoardPicture, Numbers, Shading, set_legend};
+pub use board_page::{
+    BOARD_PAGE_SIZES, BoardPageError, ClickableBoard, board_page, free_label, refusal,
+};
 pub use chart::{Chart, Legend, Note, Series, Style, compact};
 pub use figures::{
     branching_factors, candidates_against_nodes, estimate_against_exact, nodes_against_n, profile,
