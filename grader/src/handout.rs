@@ -122,138 +122,205 @@ pub fn generate(reference: &str) -> Result<Handout, MarkerError> {
 /// reference (the project's tests grade such copies: one blank filled must
 /// pass exactly that blank's tests).
 pub fn generate_filling(reference: &str, filled: &[u32]) -> Result<Handout, MarkerError> {
-    let error = |line: usize, problem: String| MarkerError {
-        file: REFERENCE.to_owned(),
-        line,
-        problem,
+    let mut reader = Reader {
+        filled,
+        source: String::with_capacity(reference.len()),
+        blanks: Vec::new(),
+        open: None,
     };
-    let mut source = String::with_capacity(reference.len());
-    let mut blanks = Vec::new();
-    let mut open: Option<Open> = None;
     for (index, text) in reference.lines().enumerate() {
-        let line = index + 1;
+        reader.line(index + 1, text)?;
+    }
+    reader.finish()
+}
+
+/// Reads the reference line by line: text outside a blank is copied, a blank's
+/// markers are kept, and its answer is replaced by a `todo!()` (or kept, for a
+/// blank in `filled`).
+struct Reader<'a> {
+    filled: &'a [u32],
+    source: String,
+    blanks: Vec<Blank>,
+    open: Option<Open>,
+}
+
+impl Reader<'_> {
+    fn line(&mut self, line: usize, text: &str) -> Result<(), MarkerError> {
         let trimmed = text.trim_start();
         let indent = &text[..text.len() - trimmed.len()];
         if let Some(rest) = trimmed.strip_prefix(END_BLANK) {
-            let Some(blank) = open.take() else {
-                return Err(error(
+            self.close(line, text, indent, rest)
+        } else if let Some(rest) = trimmed.strip_prefix(BLANK) {
+            self.start(line, text, indent, rest)
+        } else if self.open.is_some() {
+            self.inside(line, text)
+        } else {
+            self.copy(text);
+            Ok(())
+        }
+    }
+
+    fn copy(&mut self, text: &str) {
+        self.source.push_str(text);
+        self.source.push('\n');
+    }
+
+    /// `// BLANK n: title`: numbered in order, never nested.
+    fn start(
+        &mut self,
+        line: usize,
+        text: &str,
+        indent: &str,
+        rest: &str,
+    ) -> Result<(), MarkerError> {
+        if let Some(blank) = &self.open {
+            return Err(marker_error(
+                line,
+                format!("blank {} (line {}) is not closed", blank.id, blank.line),
+            ));
+        }
+        let expected = self.blanks.len() as u32 + 1;
+        let (id, title) = rest
+            .split_once(':')
+            .map(|(id, title)| (id.trim().parse::<u32>().ok(), title.trim()))
+            .unwrap_or((None, ""));
+        if id != Some(expected) || title.is_empty() {
+            return Err(marker_error(
+                line,
+                format!(
+                    "expected '// BLANK {expected}: <title>', found '{}'",
+                    text.trim()
+                ),
+            ));
+        }
+        self.open = Some(Open {
+            line,
+            indent: indent.to_owned(),
+            id: expected,
+            title: title.to_owned(),
+            instruction: None,
+            hints: Vec::new(),
+            answer: Vec::new(),
+        });
+        self.copy(text);
+        Ok(())
+    }
+
+    /// A line between the markers: the `todo:` instruction, a `hint:`, or
+    /// the answer.
+    fn inside(&mut self, line: usize, text: &str) -> Result<(), MarkerError> {
+        let Some(blank) = &mut self.open else {
+            return Ok(());
+        };
+        let trimmed = text.trim_start();
+        if let Some(rest) = trimmed.strip_prefix(TODO) {
+            if blank.instruction.is_some() {
+                return Err(marker_error(
                     line,
-                    format!("'{trimmed}' without a '// BLANK' before it"),
+                    format!("blank {} has a second '{TODO}' line", blank.id),
                 ));
-            };
-            if rest.trim() != blank.id.to_string() {
-                return Err(error(
+            }
+            blank.instruction = Some(rest.trim().to_owned());
+        } else if let Some(rest) = trimmed.strip_prefix(HINT) {
+            blank.hints.push(rest.trim().to_owned());
+        } else if !trimmed.is_empty() {
+            if !text.starts_with(&blank.indent) {
+                return Err(marker_error(
                     line,
                     format!(
-                        "'{trimmed}' closes blank {} (opened on line {})",
-                        blank.id, blank.line
+                        "blank {}'s answer is indented less than its marker",
+                        blank.id
                     ),
                 ));
             }
-            let Some(instruction) = blank.instruction else {
-                return Err(error(
-                    blank.line,
-                    format!("blank {} has no '{TODO}' line", blank.id),
-                ));
-            };
-            if blank.answer.is_empty() {
-                return Err(error(
-                    blank.line,
-                    format!("blank {} has no answer between its markers", blank.id),
-                ));
-            }
-            if filled.contains(&blank.id) {
-                for line in &blank.answer {
-                    source.push_str(line);
-                    source.push('\n');
-                }
-            } else {
-                source.push_str(&todo_call(indent, blank.id, &blank.title, &instruction));
-            }
-            source.push_str(text);
-            source.push('\n');
-            blanks.push(Blank {
-                id: blank.id,
-                title: blank.title,
-                instruction,
-                hints: blank.hints,
-            });
-        } else if let Some(rest) = trimmed.strip_prefix(BLANK) {
-            if let Some(blank) = &open {
-                return Err(error(
-                    line,
-                    format!("blank {} (line {}) is not closed", blank.id, blank.line),
-                ));
-            }
-            let expected = blanks.len() as u32 + 1;
-            let (id, title) = rest
-                .split_once(':')
-                .map(|(id, title)| (id.trim().parse::<u32>().ok(), title.trim()))
-                .unwrap_or((None, ""));
-            match id {
-                Some(id) if id == expected && !title.is_empty() => {}
-                _ => {
-                    return Err(error(
-                        line,
-                        format!("expected '// BLANK {expected}: <title>', found '{trimmed}'"),
-                    ));
-                }
-            }
-            open = Some(Open {
+            blank.answer.push(text.to_owned());
+        }
+        Ok(())
+    }
+
+    /// `// END BLANK n`: the answer becomes a `todo!()` unless filled.
+    fn close(
+        &mut self,
+        line: usize,
+        text: &str,
+        indent: &str,
+        rest: &str,
+    ) -> Result<(), MarkerError> {
+        let trimmed = text.trim_start();
+        let Some(blank) = self.open.take() else {
+            return Err(marker_error(
                 line,
-                indent: indent.to_owned(),
-                id: expected,
-                title: title.to_owned(),
-                instruction: None,
-                hints: Vec::new(),
-                answer: Vec::new(),
-            });
-            source.push_str(text);
-            source.push('\n');
-        } else if let Some(blank) = &mut open {
-            if let Some(rest) = trimmed.strip_prefix(TODO) {
-                if blank.instruction.is_some() {
-                    return Err(error(
-                        line,
-                        format!("blank {} has a second '{TODO}' line", blank.id),
-                    ));
-                }
-                blank.instruction = Some(rest.trim().to_owned());
-            } else if let Some(rest) = trimmed.strip_prefix(HINT) {
-                blank.hints.push(rest.trim().to_owned());
-            } else if !trimmed.is_empty() {
-                blank.answer.push(text.to_owned());
-                if !text.starts_with(&blank.indent) {
-                    return Err(error(
-                        line,
-                        format!(
-                            "blank {}'s answer is indented less than its marker",
-                            blank.id
-                        ),
-                    ));
-                }
+                format!("'{trimmed}' without a '// BLANK' before it"),
+            ));
+        };
+        if rest.trim() != blank.id.to_string() {
+            return Err(marker_error(
+                line,
+                format!(
+                    "'{trimmed}' closes blank {} (opened on line {})",
+                    blank.id, blank.line
+                ),
+            ));
+        }
+        let Some(instruction) = blank.instruction else {
+            return Err(marker_error(
+                blank.line,
+                format!("blank {} has no '{TODO}' line", blank.id),
+            ));
+        };
+        if blank.answer.is_empty() {
+            return Err(marker_error(
+                blank.line,
+                format!("blank {} has no answer between its markers", blank.id),
+            ));
+        }
+        if self.filled.contains(&blank.id) {
+            for answer in &blank.answer {
+                self.copy(answer);
             }
         } else {
-            source.push_str(text);
-            source.push('\n');
+            let todo = todo_call(indent, blank.id, &blank.title, &instruction);
+            self.source.push_str(&todo);
         }
+        self.copy(text);
+        self.blanks.push(Blank {
+            id: blank.id,
+            title: blank.title,
+            instruction,
+            hints: blank.hints,
+        });
+        Ok(())
     }
-    if let Some(blank) = open {
-        return Err(error(
-            blank.line,
-            format!(
-                "blank {} is never closed ('{END_BLANK}{}')",
-                blank.id, blank.id
-            ),
-        ));
+
+    fn finish(self) -> Result<Handout, MarkerError> {
+        if let Some(blank) = self.open {
+            return Err(marker_error(
+                blank.line,
+                format!(
+                    "blank {} is never closed ('{END_BLANK}{}')",
+                    blank.id, blank.id
+                ),
+            ));
+        }
+        if self.blanks.is_empty() {
+            return Err(marker_error(
+                1,
+                "no '// BLANK 1: <title>' marker: a handout needs a blank".to_owned(),
+            ));
+        }
+        Ok(Handout {
+            source: self.source,
+            blanks: self.blanks,
+        })
     }
-    if blanks.is_empty() {
-        return Err(error(
-            1,
-            "no '// BLANK 1: <title>' marker: a handout needs a blank".to_owned(),
-        ));
+}
+
+fn marker_error(line: usize, problem: String) -> MarkerError {
+    MarkerError {
+        file: REFERENCE.to_owned(),
+        line,
+        problem,
     }
-    Ok(Handout { source, blanks })
 }
 
 /// `todo!("blank 1 — prune check: …")` at `indent`, the instruction kept as a
