@@ -189,7 +189,7 @@ impl Reader<'_> {
                 line,
                 format!(
                     "expected '// BLANK {expected}: <title>', found '{}'",
-                    text.trim()
+                    text.trim_start()
                 ),
             ));
         }
