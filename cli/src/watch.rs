@@ -1,7 +1,7 @@
 //! `queens watch [PATH]`: the student's loop. Save the handout and see at once
 //! which blanks pass, the first failure and what to do next.
 //!
-//! A file watcher (notify, debounced, no polling) wakes the loop on every save
+//! A file watcher (notify with its debouncer, no polling) wakes the loop on every save
 //! of the handout's `lib.rs`; a worker thread grades it with
 //! [`Grader::grade`], the instructor's tests under the harness and limits of
 //! `cargo test -p exercises` and `queens grade`; the main thread draws the
@@ -22,7 +22,8 @@ use crossterm::event::{self, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{QueueableCommand, cursor, terminal};
 use notify::RecursiveMode;
-use notify_debouncer_mini::{DebounceEventResult, new_debouncer};
+use notify::event::{AccessKind, AccessMode, EventKind};
+use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use queens_grader::grader::{Config, Grade, Grader};
 use queens_grader::handout::Blank;
 
@@ -79,23 +80,32 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         .to_owned();
     let name: Option<OsString> = source.file_name().map(OsString::from);
     let saved = events.clone();
-    let mut debouncer = new_debouncer(DEBOUNCE, move |result: DebounceEventResult| {
+    let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
         let event = match result {
             Ok(changes)
-                if changes
-                    .iter()
-                    .any(|c| c.path.file_name() == name.as_deref()) =>
+                if changes.iter().any(|change| {
+                    writes(change.kind)
+                        && change
+                            .paths
+                            .iter()
+                            .any(|p| p.file_name() == name.as_deref())
+                }) =>
             {
                 Event::Saved
             }
             Ok(_) => return,
-            Err(error) => Event::WatchProblem(error.to_string()),
+            Err(errors) => Event::WatchProblem(
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
         };
         let _ = saved.send(event);
     })
     .map_err(|e| Failure::new(format!("cannot watch {}: {e}", folder.display())))?;
     debouncer
-        .watcher()
         .watch(&folder, RecursiveMode::NonRecursive)
         .map_err(|e| Failure::new(format!("cannot watch {}: {e}", folder.display())))?;
 
@@ -157,6 +167,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let _ = worker.join();
     }
     terminal.finish()
+}
+
+/// Whether a file event changed the file. Reading it (the grader does) is an
+/// access event too, and must not start another grade.
+fn writes(kind: EventKind) -> bool {
+    match kind {
+        EventKind::Access(access) => access == AccessKind::Close(AccessMode::Write),
+        EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_) => true,
+        EventKind::Any | EventKind::Other => false,
+    }
 }
 
 /// The `lib.rs` of the handout at `path`, if `path` is a handout holding
