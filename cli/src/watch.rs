@@ -131,7 +131,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     loop {
         let view = View {
             source: &source,
-            grade: latest.as_ref(),
+            grade: latest.as_ref().map(screen::Outcome::from),
             grading,
             problem: problem.as_deref(),
             keys: terminal.keys,

@@ -3,10 +3,38 @@
 //! terminal; the tones become colours on the way out.
 
 use std::path::Path;
+use std::time::Duration;
 
 use queens_grader::grader::{Grade, Status};
 use queens_grader::report::{self, GroupScore};
-use queens_grader::results::hint_command;
+use queens_grader::results::{TestRecord, hint_command};
+
+/// The part of a [`Grade`] the screen shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome<'a> {
+    /// How grading went as a whole.
+    pub status: Status,
+    /// Every graded test, in the harness's order.
+    pub tests: &'a [TestRecord],
+    /// One line saying why, unless it was simply graded.
+    pub detail: &'a str,
+    /// The compiler's errors, pointing at the student's file.
+    pub compile_errors: &'a str,
+    /// Wall-clock time of the grade.
+    pub elapsed: Duration,
+}
+
+impl<'a> From<&'a Grade> for Outcome<'a> {
+    fn from(grade: &'a Grade) -> Self {
+        Self {
+            status: grade.status,
+            tests: &grade.tests,
+            detail: &grade.detail,
+            compile_errors: &grade.compile_errors,
+            elapsed: grade.elapsed,
+        }
+    }
+}
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +83,7 @@ pub struct View<'a> {
     /// The file being watched and graded.
     pub source: &'a Path,
     /// The latest grade, once there is one.
-    pub grade: Option<&'a Grade>,
+    pub grade: Option<Outcome<'a>>,
     /// Whether a grade is running now.
     pub grading: bool,
     /// A problem of the watcher itself, shown until the next save.
@@ -116,8 +144,8 @@ fn heading(view: &View<'_>) -> Line {
     )
 }
 
-fn scorecard(grade: &Grade, lines: &mut Vec<Line>) {
-    let groups = report::groups(&grade.tests);
+fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
+    let groups = report::groups(grade.tests);
     let ran = grade.status == Status::Graded || grade.status == Status::TimedOut;
     let names: Vec<String> = groups.iter().map(group_name).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
@@ -140,7 +168,8 @@ fn scorecard(grade: &Grade, lines: &mut Vec<Line>) {
             ),
         ));
     }
-    let (score, max) = report::totals(grade);
+    let score: u32 = groups.iter().map(|g| g.score).sum();
+    let max: u32 = groups.iter().map(|g| g.max_score).sum();
     lines.push(Line::new(
         Tone::Strong,
         format!(
@@ -245,12 +274,12 @@ fn next_step(groups: &[GroupScore], lines: &mut Vec<Line>) {
     lines.push(Line::new(Tone::Strong, next));
 }
 
-fn compile_error(grade: &Grade, lines: &mut Vec<Line>) {
+fn compile_error(grade: Outcome<'_>, lines: &mut Vec<Line>) {
     lines.push(Line::new(
         Tone::Error,
         "your code does not compile, so no test ran. The compiler's first error:",
     ));
-    let first = first_error(&grade.compile_errors);
+    let first = first_error(grade.compile_errors);
     for line in first.iter().take(ERROR_LINES) {
         lines.push(Line::new(Tone::Plain, format!("  {line}")));
     }
@@ -278,14 +307,11 @@ fn first_error(errors: &str) -> Vec<&str> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-    use std::time::Duration;
-
-    use queens_grader::results::{Outcome, TestRecord};
+    use queens_grader::results::Outcome as TestOutcome;
 
     use super::*;
 
-    fn record(name: &str, outcome: Outcome, message: &str) -> TestRecord {
+    fn record(name: &str, outcome: TestOutcome, message: &str) -> TestRecord {
         TestRecord {
             name: name.to_owned(),
             outcome,
@@ -295,21 +321,17 @@ mod tests {
         }
     }
 
-    /// A grade of `tests` (every field of `Grade` is public).
-    fn grade(status: Status, tests: Vec<TestRecord>) -> Grade {
-        Grade {
-            submission: "test".to_owned(),
-            source: Some(PathBuf::from("exercises/src/lib.rs")),
+    fn graded<'a>(status: Status, tests: &'a [TestRecord], compile_errors: &'a str) -> Outcome<'a> {
+        Outcome {
             status,
-            detail: String::new(),
             tests,
-            notes: Vec::new(),
-            compile_errors: String::new(),
+            detail: "",
+            compile_errors,
             elapsed: Duration::from_millis(800),
         }
     }
 
-    fn text(grade: &Grade) -> String {
+    fn text(grade: Outcome<'_>) -> String {
         let view = View {
             source: Path::new("exercises/src/lib.rs"),
             grade: Some(grade),
@@ -326,20 +348,17 @@ mod tests {
 
     #[test]
     fn a_half_done_handout_names_the_next_blank_and_its_hint() {
-        let grade = grade(
-            Status::Graded,
-            vec![
-                record("blank_1_prune_check::a", Outcome::Passed, ""),
-                record("blank_1_prune_check::b", Outcome::Passed, ""),
-                record(
-                    "blank_2_insert::c",
-                    Outcome::NotImplemented,
-                    "not yet implemented: blank 2\nhint: cargo run -- hint 2",
-                ),
-                record("end_to_end::d", Outcome::Failed, "wrong boards"),
-            ],
-        );
-        let screen = text(&grade);
+        let tests = [
+            record("blank_1_prune_check::a", TestOutcome::Passed, ""),
+            record("blank_1_prune_check::b", TestOutcome::Passed, ""),
+            record(
+                "blank_2_insert::c",
+                TestOutcome::NotImplemented,
+                "not yet implemented: blank 2\nhint: cargo run -- hint 2",
+            ),
+            record("end_to_end::d", TestOutcome::Failed, "wrong boards"),
+        ];
+        let screen = text(graded(Status::Graded, &tests, ""));
         assert!(
             screen.contains("blank 1  prune check  ██████████  2/2"),
             "{screen}"
@@ -364,15 +383,10 @@ mod tests {
 
     #[test]
     fn a_compile_error_shows_only_the_first_error() {
-        let mut grade = grade(
-            Status::CompileError,
-            vec![record("blank_1_prune_check::a", Outcome::NotRun, "")],
-        );
-        grade.compile_errors =
-            "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:45:9\n\n\
-                                error: aborting due to 1 previous error\n"
-                .to_owned();
-        let screen = text(&grade);
+        let tests = [record("blank_1_prune_check::a", TestOutcome::NotRun, "")];
+        let errors = "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:45:9\n\n\
+                      error: aborting due to 1 previous error\n";
+        let screen = text(graded(Status::CompileError, &tests, errors));
         assert!(
             screen.contains("  --> exercises/src/lib.rs:45:9"),
             "{screen}"
@@ -383,14 +397,11 @@ mod tests {
 
     #[test]
     fn full_marks_congratulate_and_point_at_notebook_04() {
-        let grade = grade(
-            Status::Graded,
-            vec![
-                record("blank_1_prune_check::a", Outcome::Passed, ""),
-                record("end_to_end::d", Outcome::Passed, ""),
-            ],
-        );
-        let screen = text(&grade);
+        let tests = [
+            record("blank_1_prune_check::a", TestOutcome::Passed, ""),
+            record("end_to_end::d", TestOutcome::Passed, ""),
+        ];
+        let screen = text(graded(Status::Graded, &tests, ""));
         assert!(screen.contains("2/2\n"), "{screen}");
         assert!(
             screen.contains("Well done: all 2 graded tests pass"),
