@@ -315,10 +315,11 @@ impl Drop for Terminal {
 
 fn color(tone: Tone) -> Option<Color> {
     match tone {
-        Tone::Plain | Tone::Strong => None,
+        // A blank not started is not an error: a fresh handout is not all red.
+        Tone::Plain | Tone::Strong | Tone::Todo => None,
         Tone::Done => Some(Color::Green),
         Tone::Partial => Some(Color::Yellow),
-        Tone::Todo | Tone::Error => Some(Color::Red),
+        Tone::Error => Some(Color::Red),
         Tone::Dim => Some(Color::DarkGrey),
     }
 }
