@@ -196,9 +196,10 @@ fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
             Tone::Error,
             format!("nothing to grade: {}", grade.detail),
         )),
-        Status::GraderError => lines.push(Line::new(
+        // The grader failed, or a status this screen does not know yet.
+        status => lines.push(Line::new(
             Tone::Error,
-            format!("the grader failed: {}", grade.detail),
+            format!("the grader stopped ({}): {}", status.name(), grade.detail),
         )),
     }
 }
