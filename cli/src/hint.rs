@@ -1,58 +1,214 @@
-//! `queens hint [BLANK]`: the hints for a blank of the handout.
+//! `queens hint [BLANK]`: one hint at a time, from a nudge to the code.
+//!
+//! Each blank's hints go from a nudge to the answer. `queens hint 2` shows the
+//! first hint of blank 2 not shown yet, so one look never gives the answer
+//! away; `--all` shows them all, `--reset` starts over. What was shown is kept
+//! in a small file under `target/` ([`state_file`]).
 
-use queens_grader::handout::Blank;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use queens_grader::handout::{Blank, course_root};
+use queens_grader::results::hint_command;
 
 use super::{Failure, Output};
 
 /// The hints, generated from the reference's markers by `queens handout`.
 const HINTS: &str = include_str!("../../exercises/hints.json");
 
+/// Overrides where the hints shown are remembered (the tests use it).
+pub const STATE_ENV: &str = "QUEENS_HINT_STATE";
+
 /// Arguments of `queens hint`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The blank's number (1, 2, …); without it, lists the blanks.
     pub blank: Option<u32>,
+    /// Show every hint of the blank, the code included.
+    #[arg(long, requires = "blank", conflicts_with = "reset")]
+    pub all: bool,
+    /// Forget which hints were shown (of this blank, or of every blank), so the
+    /// next `queens hint N` starts again from the first.
+    #[arg(long)]
+    pub reset: bool,
 }
 
-/// Prints one blank's hints, or the list of blanks.
+/// How many hints of each blank were shown: `{"1": 2}` after two `hint 1`.
+type Seen = BTreeMap<u32, usize>;
+
+/// Shows the next hint of a blank, all of them, or the list of blanks.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let blanks: Vec<Blank> = serde_json::from_str(HINTS).map_err(|e| {
+    let blanks = blanks()?;
+    let blank = match args.blank {
+        Some(id) => Some(find(&blanks, id)?),
+        None => None,
+    };
+    let state = state_file();
+    if args.reset {
+        return reset(&state, blank, out);
+    }
+    let Some(blank) = blank else {
+        return list(&blanks, out);
+    };
+    let mut seen = read_seen(&state);
+    let shown = seen.get(&blank.id).copied().unwrap_or(0);
+    let total = blank.hints.len();
+    if args.all {
+        seen.insert(blank.id, total);
+        write_seen(&state, &seen)?;
+        if out.json() {
+            out.write_json(blank)?;
+            return Ok(());
+        }
+        heading(blank, out)?;
+        for (number, hint) in blank.hints.iter().enumerate() {
+            out.line(format!("  hint {} of {total}: {hint}", number + 1))?;
+        }
+        return Ok(());
+    }
+    if shown >= total {
+        if out.json() {
+            out.write_json(&serde_json::json!({
+                "blank": blank.id, "title": blank.title, "shown": shown, "total": total,
+                "hint": null,
+            }))?;
+            return Ok(());
+        }
+        heading(blank, out)?;
+        out.line(format!(
+            "  you have seen all {total} hints of blank {id}: `{command} --all` shows them \
+             again, `{command} --reset` starts over",
+            id = blank.id,
+            command = hint_command(Some(blank.id)),
+        ))?;
+        return Ok(());
+    }
+    let hint = &blank.hints[shown];
+    seen.insert(blank.id, shown + 1);
+    write_seen(&state, &seen)?;
+    if out.json() {
+        out.write_json(&serde_json::json!({
+            "blank": blank.id, "title": blank.title, "number": shown + 1, "total": total,
+            "hint": hint,
+        }))?;
+        return Ok(());
+    }
+    heading(blank, out)?;
+    out.line(format!("  hint {} of {total}: {hint}", shown + 1))?;
+    let next = if shown + 2 == total {
+        format!(
+            "  still stuck? `{}` again shows the last hint: the code",
+            hint_command(Some(blank.id))
+        )
+    } else if shown + 1 == total {
+        "  that was the last hint: it gives the code".to_owned()
+    } else {
+        format!(
+            "  still stuck? `{}` again shows hint {} of {total}",
+            hint_command(Some(blank.id)),
+            shown + 2
+        )
+    };
+    out.line(next)?;
+    Ok(())
+}
+
+/// The blanks and their hints.
+fn blanks() -> Result<Vec<Blank>, Failure> {
+    serde_json::from_str(HINTS).map_err(|e| {
         Failure::new(format!(
             "exercises/hints.json is damaged ({e}); run 'queens handout'"
         ))
-    })?;
-    let Some(id) = args.blank else {
-        if out.json() {
-            out.write_json(&blanks)?;
-            return Ok(());
-        }
-        for blank in &blanks {
-            out.line(format!(
-                "blank {}: {} — {}",
-                blank.id,
-                blank.title,
-                plain(&blank.instruction)
-            ))?;
-        }
-        out.line("for a blank's hints: cargo run -- hint <number>")?;
-        return Ok(());
-    };
-    let Some(blank) = blanks.iter().find(|b| b.id == id) else {
-        return Err(Failure::usage(format!(
+    })
+}
+
+fn find(blanks: &[Blank], id: u32) -> Result<&Blank, Failure> {
+    blanks.iter().find(|b| b.id == id).ok_or_else(|| {
+        Failure::usage(format!(
             "there is no blank {id}; the handout has blanks 1 to {}",
             blanks.len()
-        )));
-    };
+        ))
+    })
+}
+
+fn list(blanks: &[Blank], out: &mut Output) -> Result<(), Failure> {
     if out.json() {
-        out.write_json(blank)?;
+        out.write_json(blanks)?;
         return Ok(());
     }
+    for blank in blanks {
+        out.line(format!(
+            "blank {}: {} — {}",
+            blank.id,
+            blank.title,
+            plain(&blank.instruction)
+        ))?;
+    }
+    out.line(format!(
+        "for a hint, one at a time: {} <number>",
+        hint_command(None)
+    ))?;
+    Ok(())
+}
+
+fn heading(blank: &Blank, out: &mut Output) -> Result<(), Failure> {
     out.line(format!("blank {}: {}", blank.id, blank.title))?;
     out.line(format!("  the task: {}", plain(&blank.instruction)))?;
-    for (number, hint) in blank.hints.iter().enumerate() {
-        out.line(format!("  hint {}: {hint}", number + 1))?;
+    Ok(())
+}
+
+fn reset(state: &Path, blank: Option<&Blank>, out: &mut Output) -> Result<(), Failure> {
+    let mut seen = read_seen(state);
+    match blank {
+        Some(blank) => {
+            seen.remove(&blank.id);
+        }
+        None => seen.clear(),
+    }
+    write_seen(state, &seen)?;
+    let which = blank.map_or_else(|| "every blank".to_owned(), |b| format!("blank {}", b.id));
+    if out.json() {
+        out.write_json(&serde_json::json!({ "reset": which }))?;
+    } else {
+        out.line(format!(
+            "the hints of {which} start again from the first: {}",
+            hint_command(blank.map(|b| b.id))
+        ))?;
     }
     Ok(())
+}
+
+/// Where the hints shown are remembered: `$QUEENS_HINT_STATE`, else
+/// `queens-hints.json` in the course's target folder (`$CARGO_TARGET_DIR` when set).
+pub fn state_file() -> PathBuf {
+    if let Some(file) = std::env::var_os(STATE_ENV) {
+        return PathBuf::from(file);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| course_root().join("target"), PathBuf::from);
+    target.join("queens-hints.json")
+}
+
+/// What was shown; a missing or damaged file means nothing was.
+fn read_seen(state: &Path) -> Seen {
+    std::fs::read_to_string(state)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+fn write_seen(state: &Path, seen: &Seen) -> Result<(), Failure> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        Failure::new(format!(
+            "cannot remember the hints shown in {}: {e}",
+            state.display()
+        ))
+    };
+    if let Some(dir) = state.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| cannot(&e))?;
+    }
+    let text = serde_json::to_string_pretty(seen).map_err(|e| cannot(&e))?;
+    std::fs::write(state, text + "\n").map_err(|e| cannot(&e))
 }
 
 /// The instruction without the format braces the `todo!()` needs: `({row}, {col})`

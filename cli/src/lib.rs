@@ -16,6 +16,7 @@ mod render;
 mod solve;
 mod sudoku;
 mod trace;
+mod watch;
 
 use std::process::ExitCode;
 
@@ -51,8 +52,10 @@ pub enum Command {
     Trace(trace::Args),
     /// Grade a handout (or a folder of submissions) with the instructor's tests.
     Grade(grade::Args),
-    /// Print the hints for a blank of the handout.
+    /// Show the next hint for a blank of the handout, one at a time.
     Hint(hint::Args),
+    /// Rerun the graded tests on every save of the handout and show what to do next.
+    Watch(watch::Args),
     /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
     Handout(handout::Args),
     /// Draw a picture of the notebooks (board, tree, plot) as an SVG file.
@@ -135,6 +138,7 @@ where
         Command::Trace(args) => trace::run(args, &mut out),
         Command::Grade(args) => grade::run(args, &mut out),
         Command::Hint(args) => hint::run(args, &mut out),
+        Command::Watch(args) => watch::run(args, &mut out),
         Command::Handout(args) => handout::run(args, &mut out),
         Command::Render(args) => render::run(args, &mut out),
         Command::Lab(args) => lab::run(args, &mut out),

@@ -6,13 +6,15 @@ use predicates::prelude::*;
 
 #[test]
 fn hint_prints_a_blanks_hints_and_refuses_a_missing_blank() {
+    let seen = tempfile::tempdir().unwrap();
     Command::cargo_bin("queens")
         .unwrap()
         .args(["hint", "2"])
+        .env("QUEENS_HINT_STATE", seen.path().join("seen.json"))
         .assert()
         .success()
         .stdout(
-            predicate::str::contains("blank 2: insert").and(predicate::str::contains("hint 1:")),
+            predicate::str::contains("blank 2: insert").and(predicate::str::contains("hint 1 of")),
         );
     Command::cargo_bin("queens")
         .unwrap()

@@ -7,8 +7,9 @@
 //! 2. **set insertion** ([`ConstraintSets::insert`]);
 //! 3. **set deletion** ([`ConstraintSets::delete`]).
 //!
-//! Check your work with `cargo test -p exercises`; stuck on blank 2?
-//! `cargo run -- hint 2`.
+//! Check your work with `cargo run -- watch`: it reruns the graded tests on
+//! every save (or once: `cargo test -p exercises`). Stuck on blank 2?
+//! `cargo run -- hint 2` gives one hint, the next one each time.
 
 use std::collections::HashSet;
 
@@ -44,9 +45,10 @@ impl ConstraintSets {
     pub fn is_attacked(&self, row: usize, col: usize) -> bool {
         // BLANK 1: prune check
         // todo: is ({row}, {col}) attacked? Look up its column, its row - col diagonal and its row + col anti-diagonal in the three sets.
-        // hint: A cell is attacked when ANY of the three sets already holds its key: three `contains` calls joined by `||`.
-        // hint: The keys: `col` for `self.columns`, `row + col` for `self.anti_diagonals`, and `row - col` for `self.diagonals`.
-        // hint: `row - col` can be negative (the cell (0, 3) is on diagonal -3), and `usize` cannot subtract below zero: compute it as `row as Diagonal - col as Diagonal`.
+        // hint: The search asks whether a queen may stand on (row, col). It may not when a queen already stands on one of the three lines through that cell: its column, its main diagonal or its anti-diagonal. The three sets hold the lines taken so far.
+        // hint: Every line has a key, the same for all of its cells: the column is `col`, the anti-diagonal `row + col`, the main diagonal `row - col`. The cell is attacked when any set already holds the cell's key for it.
+        // hint: `row - col` is negative above the main diagonal (the cell (0, 3) is on diagonal -3), and a `usize` cannot go below zero: compute the diagonal on a signed type, `row as Diagonal - col as Diagonal`.
+        // hint: The code: `self.columns.contains(&col) || self.diagonals.contains(&(row as Diagonal - col as Diagonal)) || self.anti_diagonals.contains(&(row + col))`.
         self.columns.contains(&col)
             || self
                 .diagonals
@@ -59,8 +61,9 @@ impl ConstraintSets {
     pub fn insert(&mut self, row: usize, col: usize) {
         // BLANK 2: insert
         // todo: record a queen on ({row}, {col}): insert its column, its row - col diagonal and its row + col anti-diagonal into the three sets.
-        // hint: One `insert` per set, with the same three keys the prune check looks up.
-        // hint: `self.columns.insert(col)`, `self.anti_diagonals.insert(row + col)`, and for the diagonal `row as Diagonal - col as Diagonal`: it is negative above the main diagonal.
+        // hint: A queen placed on (row, col) takes the three lines through its cell. Record them, so that the prune check of every later cell sees them.
+        // hint: Record the same three keys the prune check looks up: `col` in `self.columns`, `row - col` (signed: `row as Diagonal - col as Diagonal`) in `self.diagonals`, `row + col` in `self.anti_diagonals`. A `HashSet` records a key with `insert`.
+        // hint: The code: `self.columns.insert(col); self.diagonals.insert(row as Diagonal - col as Diagonal); self.anti_diagonals.insert(row + col);`
         self.columns.insert(col);
         self.diagonals.insert(row as Diagonal - col as Diagonal);
         self.anti_diagonals.insert(row + col);
@@ -71,8 +74,9 @@ impl ConstraintSets {
     pub fn delete(&mut self, row: usize, col: usize) {
         // BLANK 3: delete
         // todo: forget the queen on ({row}, {col}): remove its column, its row - col diagonal and its row + col anti-diagonal from the three sets.
-        // hint: The mirror image of blank 2: one `remove` per set, same keys.
-        // hint: Only that queen's three keys go; the other queens' keys stay. No two queens share a key, so removing a key cannot free a line another queen still blocks.
+        // hint: Backtracking undoes blank 2: when the search takes the queen on (row, col) off the board, the three lines it took are free again.
+        // hint: Take out exactly the three keys that `insert` put in, and nothing else: the other queens' keys stay (no two queens share a line, so this queen's keys free no line another queen still takes). A `HashSet` forgets a key with `remove(&key)`.
+        // hint: The code: `self.columns.remove(&col); self.diagonals.remove(&(row as Diagonal - col as Diagonal)); self.anti_diagonals.remove(&(row + col));`
         self.columns.remove(&col);
         self.diagonals.remove(&(row as Diagonal - col as Diagonal));
         self.anti_diagonals.remove(&(row + col));

@@ -1,0 +1,414 @@
+//! What `queens watch` shows after a grade: one line per blank, the total, the
+//! first failure and what to do next. Pure text, so it is tested without a
+//! terminal; the tones become colours on the way out.
+
+use std::path::Path;
+use std::time::Duration;
+
+use queens_grader::grader::{Grade, Status};
+use queens_grader::report::{self, GroupScore};
+use queens_grader::results::{TestRecord, hint_command};
+
+/// The part of a [`Grade`] the screen shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome<'a> {
+    /// How grading went as a whole.
+    pub status: Status,
+    /// Every graded test, in the harness's order.
+    pub tests: &'a [TestRecord],
+    /// One line saying why, unless it was simply graded.
+    pub detail: &'a str,
+    /// The compiler's errors, pointing at the student's file.
+    pub compile_errors: &'a str,
+    /// Wall-clock time of the grade.
+    pub elapsed: Duration,
+}
+
+impl<'a> From<&'a Grade> for Outcome<'a> {
+    fn from(grade: &'a Grade) -> Self {
+        Self {
+            status: grade.status,
+            tests: &grade.tests,
+            detail: &grade.detail,
+            compile_errors: &grade.compile_errors,
+            elapsed: grade.elapsed,
+        }
+    }
+}
+
+/// How a line is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Ordinary text.
+    Plain,
+    /// The heading and the total.
+    Strong,
+    /// A group with every test passing, the congratulation.
+    Done,
+    /// A group with some tests passing.
+    Partial,
+    /// A group with no test passing yet.
+    Todo,
+    /// A compile error or a grader problem.
+    Error,
+    /// Keys and the watcher's state.
+    Dim,
+}
+
+/// One line of the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Its text, without a newline.
+    pub text: String,
+    /// How to draw it.
+    pub tone: Tone,
+}
+
+impl Line {
+    fn new(tone: Tone, text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            tone,
+        }
+    }
+
+    fn blank() -> Self {
+        Self::new(Tone::Plain, "")
+    }
+}
+
+/// What the screen shows.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    /// The file being watched and graded.
+    pub source: &'a Path,
+    /// The latest grade, once there is one.
+    pub grade: Option<Outcome<'a>>,
+    /// Whether a grade is running now.
+    pub grading: bool,
+    /// A problem of the watcher itself, shown until the next save.
+    pub problem: Option<&'a str>,
+    /// Whether `q` works (a terminal in raw mode).
+    pub keys: bool,
+}
+
+/// Lines of a failure message shown at most.
+const MESSAGE_LINES: usize = 12;
+/// Lines of the compiler's first error shown at most.
+const ERROR_LINES: usize = 24;
+/// Cells of a group's bar.
+const BAR: u32 = 10;
+
+/// The screen for `view`.
+pub fn lines(view: &View<'_>) -> Vec<Line> {
+    let mut lines = vec![heading(view), Line::blank()];
+    match view.grade {
+        None => lines.push(Line::new(
+            Tone::Plain,
+            "building your code with the graded tests (the first build compiles the \
+             course's library: a minute or two)…",
+        )),
+        Some(grade) => scorecard(grade, &mut lines),
+    }
+    if let Some(problem) = view.problem {
+        lines.push(Line::blank());
+        lines.push(Line::new(Tone::Error, format!("watcher: {problem}")));
+    }
+    lines.push(Line::blank());
+    let dir = view
+        .source
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let quit = if view.keys { " · q quits" } else { "" };
+    lines.push(Line::new(
+        Tone::Dim,
+        format!(
+            "watching {} for saves: the tests run again on each{quit}",
+            dir.display()
+        ),
+    ));
+    lines
+}
+
+fn heading(view: &View<'_>) -> Line {
+    let state = match (view.grading, view.grade) {
+        (true, None) => "building…".to_owned(),
+        (true, Some(_)) => "your last save is being graded…".to_owned(),
+        (false, Some(grade)) => format!("graded in {:.1} s", grade.elapsed.as_secs_f64()),
+        (false, None) => String::new(),
+    };
+    Line::new(
+        Tone::Strong,
+        format!("queens watch · {} · {state}", view.source.display()),
+    )
+}
+
+fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
+    let groups = report::groups(grade.tests);
+    let ran = grade.status == Status::Graded || grade.status == Status::TimedOut;
+    let names: Vec<String> = groups.iter().map(group_name).collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    for (group, name) in groups.iter().zip(&names) {
+        let tone = if !ran || group.score == 0 {
+            Tone::Todo
+        } else if group.score == group.max_score {
+            Tone::Done
+        } else {
+            Tone::Partial
+        };
+        let note = if ran { "" } else { "  not run" };
+        lines.push(Line::new(
+            tone,
+            format!(
+                "  {name:<width$}  {}  {}/{}{note}",
+                bar(group.score, group.max_score),
+                group.score,
+                group.max_score
+            ),
+        ));
+    }
+    let score: u32 = groups.iter().map(|g| g.score).sum();
+    let max: u32 = groups.iter().map(|g| g.max_score).sum();
+    lines.push(Line::new(
+        Tone::Strong,
+        format!(
+            "  {:<width$}  {:<bar$}  {score}/{max}",
+            "total",
+            "",
+            bar = BAR as usize
+        ),
+    ));
+    lines.push(Line::blank());
+    match grade.status {
+        Status::Graded if score == max && max > 0 => congratulate(&groups, max, lines),
+        Status::Graded | Status::TimedOut => {
+            if grade.status == Status::TimedOut {
+                lines.push(Line::new(
+                    Tone::Error,
+                    format!("timed out: {}", grade.detail),
+                ));
+            }
+            next_step(&groups, lines);
+        }
+        Status::CompileError => compile_error(grade, lines),
+        Status::NoSubmission => lines.push(Line::new(
+            Tone::Error,
+            format!("nothing to grade: {}", grade.detail),
+        )),
+        // The grader failed, or a status this screen does not know yet.
+        status => lines.push(Line::new(
+            Tone::Error,
+            format!("the grader stopped ({}): {}", status.name(), grade.detail),
+        )),
+    }
+}
+
+/// `blank 1  prune check`, or a group's own title (`end to end`).
+fn group_name(group: &GroupScore) -> String {
+    match group.id {
+        Some(id) => format!("blank {id}  {}", group.title),
+        None => group.title.clone(),
+    }
+}
+
+fn bar(score: u32, max: u32) -> String {
+    let full = (score * BAR).checked_div(max).unwrap_or(0).min(BAR) as usize;
+    format!("{}{}", "█".repeat(full), "░".repeat(BAR as usize - full))
+}
+
+fn congratulate(groups: &[GroupScore], max: u32, lines: &mut Vec<Line>) {
+    let blanks = groups.iter().filter(|g| g.id.is_some()).count();
+    lines.push(Line::new(
+        Tone::Done,
+        format!(
+            "Well done: all {max} graded tests pass. Your {blanks} blanks make a solver that \
+             finds the reference's boards, in its order, with its node counts."
+        ),
+    ));
+    // The next exercise is the next notebook; a Sudoku exercise would be
+    // named here once the course has one.
+    lines.push(Line::new(
+        Tone::Plain,
+        "Next: notebook 04 · Explored nodes (notebooks/04-explored-nodes.ipynb, \
+         `cargo run -- lab`): what each pruning idea saves, counted in nodes.",
+    ));
+}
+
+fn next_step(groups: &[GroupScore], lines: &mut Vec<Line>) {
+    let Some((group, test)) = groups
+        .iter()
+        .find_map(|g| g.first_failure().map(|t| (g, t)))
+    else {
+        return;
+    };
+    lines.push(Line::new(
+        Tone::Plain,
+        format!("first failing test: {}", test.full_name),
+    ));
+    let message: Vec<&str> = test
+        .message
+        .lines()
+        .filter(|line| !line.starts_with("hint: "))
+        .collect();
+    for line in message.iter().take(MESSAGE_LINES) {
+        lines.push(Line::new(Tone::Plain, format!("  {line}")));
+    }
+    if message.len() > MESSAGE_LINES {
+        lines.push(Line::new(
+            Tone::Dim,
+            format!("  … ({} more lines)", message.len() - MESSAGE_LINES),
+        ));
+    }
+    lines.push(Line::blank());
+    let next = match group.id {
+        Some(id) => format!(
+            "blank {id} is next: stuck? `{}` shows one hint, the next one each time",
+            hint_command(Some(id))
+        ),
+        None => format!(
+            "every blank passes its own tests, but the whole search does not yet: \
+             `cargo test -p exercises -- {}` shows it on its own",
+            group.group
+        ),
+    };
+    lines.push(Line::new(Tone::Strong, next));
+}
+
+fn compile_error(grade: Outcome<'_>, lines: &mut Vec<Line>) {
+    lines.push(Line::new(
+        Tone::Error,
+        "your code does not compile, so no test ran. The compiler's first error:",
+    ));
+    let first = first_error(grade.compile_errors);
+    for line in first.iter().take(ERROR_LINES) {
+        lines.push(Line::new(Tone::Plain, format!("  {line}")));
+    }
+    lines.push(Line::blank());
+    lines.push(Line::new(
+        Tone::Strong,
+        "fix it and save: the tests run again",
+    ));
+}
+
+/// The lines of the first diagnostic in rustc's rendered errors: up to the
+/// next line that starts a new one.
+fn first_error(errors: &str) -> Vec<&str> {
+    let mut lines = errors.lines().skip_while(|line| line.trim().is_empty());
+    let Some(first) = lines.next() else {
+        return vec!["(the compiler said nothing more)"];
+    };
+    let mut shown = vec![first];
+    shown.extend(lines.take_while(|line| !line.starts_with("error")));
+    while shown.last().is_some_and(|line| line.trim().is_empty()) {
+        shown.pop();
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use queens_grader::results::Outcome as TestOutcome;
+
+    use super::*;
+
+    fn record(name: &str, outcome: TestOutcome, message: &str) -> TestRecord {
+        TestRecord {
+            name: name.to_owned(),
+            outcome,
+            message: message.to_owned(),
+            elapsed_ms: 1,
+            printed_bytes: 0,
+        }
+    }
+
+    fn graded<'a>(status: Status, tests: &'a [TestRecord], compile_errors: &'a str) -> Outcome<'a> {
+        Outcome {
+            status,
+            tests,
+            detail: "",
+            compile_errors,
+            elapsed: Duration::from_millis(800),
+        }
+    }
+
+    fn text(grade: Outcome<'_>) -> String {
+        let view = View {
+            source: Path::new("exercises/src/lib.rs"),
+            grade: Some(grade),
+            grading: false,
+            problem: None,
+            keys: true,
+        };
+        lines(&view)
+            .into_iter()
+            .map(|l| l.text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_half_done_handout_names_the_next_blank_and_its_hint() {
+        let tests = [
+            record("blank_1_prune_check::a", TestOutcome::Passed, ""),
+            record("blank_1_prune_check::b", TestOutcome::Passed, ""),
+            record(
+                "blank_2_insert::c",
+                TestOutcome::NotImplemented,
+                "not yet implemented: blank 2\nhint: cargo run -- hint 2",
+            ),
+            record("end_to_end::d", TestOutcome::Failed, "wrong boards"),
+        ];
+        let screen = text(graded(Status::Graded, &tests, ""));
+        assert!(
+            screen.contains("blank 1  prune check  ██████████  2/2"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("blank 2  insert       ░░░░░░░░░░  0/1"),
+            "{screen}"
+        );
+        assert!(screen.contains("2/4"), "{screen}");
+        assert!(
+            screen.contains(
+                "first failing test: blank_2_insert::c\n  not yet implemented: blank 2\n"
+            ),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("blank 2 is next: stuck? `cargo run -- hint 2`"),
+            "{screen}"
+        );
+        assert!(!screen.contains("Well done"), "{screen}");
+    }
+
+    #[test]
+    fn a_compile_error_shows_only_the_first_error() {
+        let tests = [record("blank_1_prune_check::a", TestOutcome::NotRun, "")];
+        let errors = "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:45:9\n\n\
+                      error: aborting due to 1 previous error\n";
+        let screen = text(graded(Status::CompileError, &tests, errors));
+        assert!(
+            screen.contains("  --> exercises/src/lib.rs:45:9"),
+            "{screen}"
+        );
+        assert!(!screen.contains("aborting"), "{screen}");
+        assert!(screen.contains("0/1  not run"), "{screen}");
+    }
+
+    #[test]
+    fn full_marks_congratulate_and_point_at_notebook_04() {
+        let tests = [
+            record("blank_1_prune_check::a", TestOutcome::Passed, ""),
+            record("end_to_end::d", TestOutcome::Passed, ""),
+        ];
+        let screen = text(graded(Status::Graded, &tests, ""));
+        assert!(screen.contains("2/2\n"), "{screen}");
+        assert!(
+            screen.contains("Well done: all 2 graded tests pass"),
+            "{screen}"
+        );
+        assert!(screen.contains("notebook 04"), "{screen}");
+        assert!(!screen.contains("Sudoku"), "{screen}");
+    }
+}

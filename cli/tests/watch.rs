@@ -1,0 +1,356 @@
+//! `queens watch` as a student meets it: in a pseudo-terminal, on a copy of
+//! the handout, saving answers and reading the screen (a vt100 parser keeps
+//! what the terminal would show). Its grades go through the grader's shared
+//! scratch target folder (`target/grading-scratch`), as `queens grade` does,
+//! so the first grade on a fresh clone compiles the course's library once.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command as CargoBin;
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use predicates::prelude::*;
+use queens_grader::handout::course_root;
+
+const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
+/// The first grade may compile the course's library in the scratch folder.
+const FIRST_GRADE: Duration = Duration::from_secs(900);
+/// A save to its new scores: one small crate built, 17 tests run. A few
+/// seconds on a quiet machine; the limit leaves room for a loaded one.
+const AFTER_SAVE: Duration = Duration::from_secs(60);
+
+/// A copy of the course's handout (crate manifest, lib.rs, tests, hints) in
+/// a temporary folder: `<tmp>/exercises`.
+fn handout_copy() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let from = course_root().join("exercises");
+    for file in ["Cargo.toml", "hints.json", "src/lib.rs", "tests/graded.rs"] {
+        let to = tmp.path().join("exercises").join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from.join(file), &to).unwrap_or_else(|e| panic!("copy {file}: {e}"));
+    }
+    tmp
+}
+
+/// The handout with `blanks` answered as in the reference, as
+/// `queens handout --print --fill N` prints it.
+fn filled(blanks: &[u32]) -> String {
+    let mut command = Command::new(QUEENS);
+    command.args(["handout", "--print"]);
+    for blank in blanks {
+        command.args(["--fill", &blank.to_string()]);
+    }
+    let output = command.output().expect("queens handout runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// `queens watch` running in a pseudo-terminal.
+struct Watch {
+    screen: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    keys: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+}
+
+impl Watch {
+    fn start(dir: &Path, args: &[&str]) -> Self {
+        let size = PtySize {
+            rows: 50,
+            cols: 140,
+            pixel_width: 0,
+            pixel_height: 0,
+        };
+        let pair = native_pty_system().openpty(size).expect("a pty");
+        let mut command = CommandBuilder::new(QUEENS);
+        command.args(args);
+        command.cwd(dir);
+        command.env("TERM", "xterm-256color");
+        let child = pair
+            .slave
+            .spawn_command(command)
+            .expect("queens watch starts");
+        drop(pair.slave);
+        let dimension = |n| std::num::NonZeroU16::new(n).expect("a terminal has a size");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(
+            dimension(size.rows),
+            dimension(size.cols),
+            0,
+        )));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let mut reader = pair.master.try_clone_reader().expect("a reader");
+        let (into_screen, into_raw) = (Arc::clone(&screen), Arc::clone(&raw));
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(read) = reader.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                into_screen.lock().unwrap().process(&buffer[..read]);
+                into_raw.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        let keys = pair.master.take_writer().expect("a writer");
+        Self {
+            screen,
+            raw,
+            keys,
+            child,
+            master: pair.master,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen satisfies `ready`; returns how long it took.
+    fn wait_for(&mut self, what: &str, limit: Duration, ready: impl Fn(&str) -> bool) -> Duration {
+        let start = Instant::now();
+        loop {
+            let screen = self.contents();
+            if ready(&screen) {
+                return start.elapsed();
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("queens watch ended ({status:?}) while waiting for {what}:\n{screen}");
+            }
+            if start.elapsed() > limit {
+                let _ = self.child.kill();
+                panic!("no {what} after {limit:?}; the screen:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// The screen README.md shows: its `text` block after `cargo run -- watch`.
+fn readme_screen() -> String {
+    let readme = std::fs::read_to_string(course_root().join("README.md")).expect("README.md");
+    let after = &readme[readme
+        .find("cargo run -- watch")
+        .expect("the loop in README.md")..];
+    let block = &after[after.find("```text\n").expect("a text block") + "```text\n".len()..];
+    block[..block.find("```").expect("its end")].to_owned()
+}
+
+/// `(passed, total)` on the screen line that starts with `label`.
+fn score(screen: &str, label: &str) -> Option<(u32, u32)> {
+    let line = screen
+        .lines()
+        .find(|line| line.trim_start().starts_with(label))?;
+    let last = line.split_whitespace().find(|word| word.contains('/'))?;
+    let (passed, total) = last.split_once('/')?;
+    Some((passed.parse().ok()?, total.parse().ok()?))
+}
+
+/// The blanks' and the total's scores, once a grade is on the screen.
+fn scores(screen: &str) -> Option<Vec<(u32, u32)>> {
+    ["blank 1 ", "blank 2 ", "blank 3 ", "total "]
+        .iter()
+        .map(|label| score(screen, label))
+        .collect()
+}
+
+#[test]
+fn watch_regrades_every_save_and_quits_with_q() {
+    let tmp = handout_copy();
+    let lib_rs = tmp.path().join("exercises/src/lib.rs");
+    let mut watch = Watch::start(tmp.path(), &["watch"]);
+
+    // Every blank at 0 before anything is written.
+    let first = watch.wait_for("a first grade", FIRST_GRADE, |s| {
+        scores(s).is_some() && s.contains("graded in")
+    });
+    let before = scores(&watch.contents()).unwrap();
+    for (passed, total) in &before {
+        assert_eq!(*passed, 0, "{}", watch.contents());
+        assert!(*total > 0, "{}", watch.contents());
+    }
+    assert!(
+        watch.contents().contains("blank 1 is next"),
+        "{}",
+        watch.contents()
+    );
+    let blank_1_max = before[0].1;
+
+    // Blank 1 answered: it gets full marks, the others stay at 0.
+    std::fs::write(&lib_rs, filled(&[1])).unwrap();
+    let one = watch.wait_for("blank 1 at full marks", AFTER_SAVE, |s| {
+        scores(s).is_some_and(|now| now[0] == (blank_1_max, blank_1_max))
+    });
+    let now = scores(&watch.contents()).unwrap();
+    assert_eq!(now[1].0, 0, "{}", watch.contents());
+    // What the README shows a student is this screen.
+    let readme = readme_screen();
+    let contents = watch.contents();
+    let screen: Vec<&str> = contents.lines().map(str::trim_end).collect();
+    let shown: Vec<&str> = readme.lines().map(str::trim_end).collect();
+    assert!(
+        screen
+            .windows(shown.len())
+            .any(|lines| lines == shown.as_slice()),
+        "README.md's screen:\n{readme}\nthe real one:\n{}",
+        watch.contents()
+    );
+
+    // A compile error points at the student's file and line, and the watch goes on.
+    let broken = filled(&[1]).replacen(
+        "pub fn insert(&mut self, row: usize, col: usize) {",
+        "pub fn insert(&mut self, row: usize, col: usize) {\n        let oops: u8 = \"not a number\";",
+        1,
+    );
+    std::fs::write(&lib_rs, &broken).unwrap();
+    let line = broken
+        .lines()
+        .position(|l| l.contains("let oops"))
+        .expect("the broken line")
+        + 1;
+    let at = format!("src/lib.rs:{line}:");
+    let error = watch.wait_for("the compile error", AFTER_SAVE, |s| {
+        s.contains("does not compile") && s.contains(&at)
+    });
+
+    // Everything answered: the total at its maximum, and the next step.
+    std::fs::write(&lib_rs, filled(&[1, 2, 3])).unwrap();
+    let total_max = before[3].1;
+    let all = watch.wait_for("the total at its maximum", AFTER_SAVE, |s| {
+        score(s, "total ") == Some((total_max, total_max)) && s.contains("Well done")
+    });
+    assert!(
+        watch.contents().contains("notebook 04"),
+        "{}",
+        watch.contents()
+    );
+    eprintln!("the screen at full marks:\n{}", watch.contents());
+
+    watch.keys.write_all(b"q").unwrap();
+    watch.keys.flush().unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = watch.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "q did not quit:\n{}",
+            watch.contents()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    // Left clean: the cursor shown again, and the terminal out of raw mode.
+    let raw = watch.raw.lock().unwrap().clone();
+    let tail = String::from_utf8_lossy(&raw);
+    assert!(
+        tail.rfind("\x1b[?25h") > tail.rfind("\x1b[?25l"),
+        "the cursor is still hidden"
+    );
+    if let Some(tty) = watch.master.tty_name() {
+        let stty = Command::new("stty")
+            .arg("-a")
+            .arg("-F")
+            .arg(&tty)
+            .output()
+            .expect("stty runs");
+        let settings = String::from_utf8_lossy(&stty.stdout);
+        assert!(
+            settings.split_whitespace().any(|w| w == "icanon")
+                && settings.split_whitespace().any(|w| w == "echo"),
+            "the terminal is still in raw mode: {settings}"
+        );
+    }
+    eprintln!(
+        "queens watch: first grade {:.1} s, blank 1 {:.1} s, compile error {:.1} s, \
+         all blanks {:.1} s after the save",
+        first.as_secs_f64(),
+        one.as_secs_f64(),
+        error.as_secs_f64(),
+        all.as_secs_f64()
+    );
+}
+
+#[test]
+fn ctrl_c_quits_too() {
+    let tmp = handout_copy();
+    let mut watch = Watch::start(tmp.path(), &["watch", "exercises/src/lib.rs"]);
+    // Once graded, so that the grader is idle and cleans its scratch copy up.
+    watch.wait_for("a first grade", FIRST_GRADE, |s| {
+        s.contains("graded in") && s.contains("q quits")
+    });
+    watch.keys.write_all(b"\x03").unwrap();
+    watch.keys.flush().unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = watch.child.try_wait().unwrap() {
+            assert!(status.success(), "{status:?}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "Ctrl-C did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn queens() -> CargoBin {
+    CargoBin::cargo_bin("queens").unwrap()
+}
+
+/// One line on stderr, exit 2.
+fn refused(args: &[&str], dir: &Path, says: &str) {
+    queens()
+        .args(args)
+        .current_dir(dir)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(says).and(predicate::str::contains("\n").count(1)));
+}
+
+#[test]
+fn watch_refuses_what_is_not_a_handout() {
+    let tmp = handout_copy();
+    let dir = tmp.path();
+    refused(
+        &["watch", "no/such/folder"],
+        dir,
+        "is not a handout: it does not exist",
+    );
+    std::fs::create_dir_all(dir.join("other/src")).unwrap();
+    std::fs::write(dir.join("other/src/lib.rs"), "pub fn f() {}\n").unwrap();
+    refused(
+        &["watch", "other"],
+        dir,
+        "has no `// BLANK n: title` marker",
+    );
+    std::fs::write(dir.join("notes.txt"), "").unwrap();
+    refused(
+        &["watch", "notes.txt"],
+        dir,
+        "neither a folder nor a .rs file",
+    );
+    // The default is exercises/ in the current folder.
+    let empty = tempfile::tempdir().unwrap();
+    refused(&["watch"], empty.path(), "exercises is not a handout");
+}
+
+#[test]
+fn watch_names_a_missing_blank() {
+    let tmp = handout_copy();
+    let lib_rs = tmp.path().join("exercises/src/lib.rs");
+    let text = std::fs::read_to_string(&lib_rs).unwrap();
+    std::fs::write(&lib_rs, text.replace("// BLANK 2: insert", "// (gone)")).unwrap();
+    refused(&["watch"], tmp.path(), "is missing blank 2");
+}
+
+#[test]
+fn watch_has_no_json() {
+    let tmp = handout_copy();
+    refused(&["watch", "--json"], tmp.path(), "has no --json");
+}
