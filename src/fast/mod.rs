@@ -22,7 +22,11 @@
 //! second, so n = 32 ends by patience, not by overflow. Q(28) and beyond are
 //! not known to anyone.
 
+pub mod burnside;
+pub mod constellation;
+pub mod kernel;
 pub mod mirror;
+pub mod mirror_count;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod symmetry;
