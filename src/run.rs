@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::arrays::ConstraintArrays;
 use crate::bitmask::{self, Recorder};
 use crate::error::{Error, Result};
-use crate::fast::{Tally, mirror, symmetry};
+use crate::fast::{Tally, constellation, mirror, symmetry};
 use crate::placement::Board;
 use crate::search::{
     CollectBoards, ColumnsOnly, Flow, ForwardChecking, NoPruning, NodeBudget, Observer, Rules,
@@ -71,6 +71,11 @@ pub fn count_with_budget(
     check_size(n, MAX_N, "counting")?;
     check_tree_fits(n, strategy, max_nodes)?;
     let start = Instant::now();
+    if strategy == Strategy::Fastest && constellation::runs(n, max_nodes) {
+        let mut stats = constellation::count_fastest(n).into_stats(n, strategy);
+        stats.elapsed_ms = start.elapsed().as_secs_f64() * 1e3;
+        return Ok(stats);
+    }
     let mut budget = NodeBudget::new(max_nodes.unwrap_or(u64::MAX));
     let mut stats = if strategy.uses_engine() {
         let mut recorder = StatsRecorder::new(n, strategy);
@@ -151,11 +156,13 @@ impl FastWalk {
 }
 
 /// The strategy that actually runs when `strategy` is asked for on an
-/// `n × n` board with the node budget `max_nodes`: `fastest` becomes
-/// [`fastest()`], or `symmetry` under a budget (which needs the walk in one
-/// order, on one thread).
+/// `n × n` board with the node budget `max_nodes`: `fastest` stays itself
+/// where it counts constellations ([`constellation::runs`], tree
+/// [`crate::Tree::Constellations`]), else becomes [`fastest()`], or
+/// `symmetry` under a budget (which needs the walk in one order, on one thread).
 pub fn resolve(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Strategy {
     match (strategy, max_nodes) {
+        (Strategy::Fastest, _) if constellation::runs(n, max_nodes) => Strategy::Fastest,
         (Strategy::Fastest, Some(_)) => Strategy::Symmetry,
         (Strategy::Fastest, None) => fastest(n),
         (other, _) => other,

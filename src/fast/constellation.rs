@@ -37,6 +37,8 @@
 
 use crate::fast::burnside;
 use crate::fast::kernel::{self, Rows};
+use crate::stats::SearchStats;
+use crate::strategy::{Strategy, Tree};
 
 /// The smallest board `fastest` counts with constellations: below it the
 /// whole count takes microseconds and the symmetry walk, with its full
@@ -317,5 +319,44 @@ fn census(n: usize, all: &[Constellation], solutions: u64) -> Census {
         fundamental: burnside::fundamental(n, solutions),
         corner,
         edge: all.len() as u64 - corner,
+    }
+}
+
+/// Whether `fastest` counts an `n × n` board with constellations: from
+/// [`FROM_N`] to [`MAX_N`], without a node budget (the walk records no nodes
+/// to stop at).
+pub fn runs(n: usize, max_nodes: Option<u64>) -> bool {
+    max_nodes.is_none() && (FROM_N..=MAX_N).contains(&n)
+}
+
+/// [`count_parallel`] when the `parallel` feature is on, rayon has more
+/// than one thread and `n >= PARALLEL_FROM_N` ([`crate::run::PARALLEL_FROM_N`]:
+/// below it waking a thread costs more than it saves), else [`count`].
+pub fn count_fastest(n: usize) -> Census {
+    #[cfg(feature = "parallel")]
+    if n >= crate::run::PARALLEL_FROM_N && rayon::current_num_threads() > 1 {
+        return count_parallel(n);
+    }
+    count(n)
+}
+
+impl Census {
+    /// The statistics of this count as `strategy` on an `n × n` board, on the
+    /// tree [`Tree::Constellations`]: the root and the constellations as
+    /// nodes (on level 3 with a corner queen, 4 without), no candidates, no
+    /// time.
+    pub fn into_stats(self, n: usize, strategy: Strategy) -> SearchStats {
+        let mut stats = SearchStats::new(n, strategy);
+        stats.tree = Tree::Constellations;
+        stats.solutions = self.solutions;
+        stats.unique = Some(self.fundamental);
+        stats.profile[0] = 1;
+        if n >= 4 {
+            // Smaller boards have no constellation.
+            stats.profile[3] = self.corner;
+            stats.profile[4] = self.edge;
+        }
+        stats.nodes = 1 + self.corner + self.edge;
+        stats
     }
 }

@@ -7,8 +7,13 @@
 //! | [`mirror`] | first queen in the left half, solutions doubled | `MirrorHalved` |
 //! | [`symmetry`] | one board per class of the 8 symmetries | `SymmetryReduced` |
 //! | `parallel` (feature `parallel`) | the symmetry walk split over threads | `SymmetryReduced` |
+//! | [`constellation`] | border queens first, weighed classes, count only (`fastest`) | `Constellations` |
+//! | [`mirror_count`] | the mirror, count only | (none: no statistics) |
 //!
-//! All of them walk with the lowest-set-bit loop of [`crate::bitmask`] and
+//! The count-only walks ([`constellation`], [`mirror_count`]) share the inner
+//! loop of [`kernel`] and report no statistics; [`burnside`] turns a count
+//! into the number of fundamental solutions.//!
+//! The statistics walks walk with the lowest-set-bit loop of [`crate::bitmask`] and
 //! report to a [`crate::bitmask::Recorder`]: [`crate::bitmask::Counts`] for
 //! the bare count, [`Tally`] for every field of [`crate::SearchStats`].
 //!
