@@ -81,7 +81,10 @@ fn weights_add_up_to_every_border() {
     // Each peaceful border stands for its class: the weights add up to the
     // number of all borders, counted by brute force.
     for n in 4..=10 {
-        let weights: u64 = constellation::constellations(n).iter().map(|c| c.weight).sum();
+        let weights: u64 = constellation::constellations(n)
+            .iter()
+            .map(|c| c.weight)
+            .sum();
         let last = n - 1;
         let peaceful = |queens: &[(usize, usize)]| {
             queens.iter().enumerate().all(|(i, &(r1, c1))| {

@@ -168,7 +168,10 @@ fn parallel_reports_exactly_what_symmetry_reports() {
             assert_eq!(stats.strategy, strategy);
             if stats.tree == Tree::Constellations {
                 // tests/constellation.rs checks that walk.
-                assert_eq!((stats.solutions, stats.unique), (alone.solutions, alone.unique));
+                assert_eq!(
+                    (stats.solutions, stats.unique),
+                    (alone.solutions, alone.unique)
+                );
                 continue;
             }
             assert_eq!(
