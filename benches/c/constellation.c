@@ -313,8 +313,9 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int rep = 0; rep < repeats; rep++) {
-        struct timespec start, end;
+        struct timespec start, end, cpu_start, cpu_end;
         clock_gettime(CLOCK_MONOTONIC, &start);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
         unit_count = 0;
         constellations();
         atomic_store(&next_unit, 0);
@@ -328,9 +329,11 @@ int main(int argc, char **argv)
         uint64_t total = atomic_load(&solutions);
         uint64_t unique = (total + fixed_search(0, 0, 0, 0, 0, 0) + 2 * fixed_search(1, 0, 0, 0, 0, 0)) / 8;
         clock_gettime(CLOCK_MONOTONIC, &end);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
         double seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
-        printf("{\"n\":%d,\"threads\":%d,\"solutions\":%llu,\"unique\":%llu,\"constellations\":%zu,\"seconds\":%.6f}\n",
-               n, threads, (unsigned long long)total, (unsigned long long)unique, unit_count, seconds);
+        double cpu = (double)(cpu_end.tv_sec - cpu_start.tv_sec) + 1e-9 * (double)(cpu_end.tv_nsec - cpu_start.tv_nsec);
+        printf("{\"n\":%d,\"threads\":%d,\"solutions\":%llu,\"unique\":%llu,\"constellations\":%zu,\"seconds\":%.6f,\"cpu_seconds\":%.6f}\n",
+               n, threads, (unsigned long long)total, (unsigned long long)unique, unit_count, seconds, cpu);
     }
     free(units);
     return 0;

@@ -42,8 +42,9 @@ int main(int argc, char **argv)
     }
     uint32_t full = (uint32_t)((1ull << n) - 1);
     for (int r = 0; r < repeats; r++) {
-        struct timespec start, end;
+        struct timespec start, end, cpu_start, cpu_end;
         clock_gettime(CLOCK_MONOTONIC, &start);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
         uint64_t half = 0, middle = 0;
         for (int col = 0; col < n / 2; col++) {
             uint32_t bit = 1u << col;
@@ -55,8 +56,10 @@ int main(int argc, char **argv)
         }
         uint64_t solutions = 2 * half + middle;
         clock_gettime(CLOCK_MONOTONIC, &end);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
         double seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
-        printf("{\"n\":%d,\"solutions\":%llu,\"seconds\":%.6f}\n", n, (unsigned long long)solutions, seconds);
+        double cpu = (double)(cpu_end.tv_sec - cpu_start.tv_sec) + 1e-9 * (double)(cpu_end.tv_nsec - cpu_start.tv_nsec);
+        printf("{\"n\":%d,\"solutions\":%llu,\"seconds\":%.6f,\"cpu_seconds\":%.6f}\n", n, (unsigned long long)solutions, seconds, cpu);
     }
     return 0;
 }
