@@ -110,7 +110,7 @@ fn paired(slow: &[Run], fast: &[Run], seconds: fn(&Run) -> f64) -> f64 {
 
 /// The constellations at `sizes` (1 and 2 threads, Rust and C; the
 /// `symmetry` walk, one thread, beside them) and the
-/// count-only mirror at `mirror_n`, `rounds` rounds each (at most 5 from
+/// count-only mirror at `mirror_n`, `rounds` rounds each (at most 3 from
 /// n = 17 on), in turns.
 pub fn measure(mirror_n: usize, sizes: &[usize], rounds: usize) -> Value {
     let mut out = serde_json::Map::new();
@@ -120,7 +120,7 @@ pub fn measure(mirror_n: usize, sizes: &[usize], rounds: usize) -> Value {
     );
     let c = compile("constellation");
     for &n in sizes {
-        let rounds = if n >= 17 { rounds.min(5) } else { rounds };
+        let rounds = if n >= 17 { rounds.min(3) } else { rounds };
         let mut times: [Vec<Run>; 4] = Default::default();
         let mut symmetry = Vec::new();
         for _ in 0..rounds {
