@@ -12,6 +12,13 @@
 //!    observer and with a `StatsRecorder`, alternating: what the
 //!    instrumentation costs.
 //!
+//! 4. Count only (issue 14): the constellations (`fastest` from n = 8) on one
+//!    thread and on all, against the same method in C (`benches/c/constellation.c`,
+//!    `gcc -O3 -march=native`, 1 and 2 threads) at `--count-sizes` (15,16 by
+//!    default); the count-only mirror against a plain C mirror counter
+//!    (`benches/c/mirror.c`, same flags) at `--n`. `--count-only` runs this
+//!    section alone.
+//!
 //! Each figure is the fastest of `rounds` runs (the least disturbed one), with
 //! the median beside it; the rounds are kept in the order they ran, so that
 //! `scripts/bench-report` can also compare two series round by round. `--json PATH` also writes them for
@@ -32,11 +39,16 @@ use queens::stores::arrays::ConstraintArrays;
 use queens::stores::sets::ConstraintSets;
 use serde_json::{Value, json};
 
+#[path = "side_by_side/count_only.rs"]
+mod count_only;
+
 struct Options {
     n: usize,
     rounds: usize,
     sizes: Vec<usize>,
     json: Option<PathBuf>,
+    count_sizes: Vec<usize>,
+    count_only: bool,
 }
 
 fn options() -> Options {
@@ -45,6 +57,8 @@ fn options() -> Options {
         rounds: 5,
         sizes: vec![14, 15, 16],
         json: None,
+        count_sizes: vec![15, 16],
+        count_only: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -59,6 +73,13 @@ fn options() -> Options {
                     .collect()
             }
             "--json" => options.json = Some(PathBuf::from(value())),
+            "--count-sizes" => {
+                options.count_sizes = value()
+                    .split(',')
+                    .map(|n| n.parse().expect("--count-sizes takes sizes such as 16,17"))
+                    .collect()
+            }
+            "--count-only" => options.count_only = true,
             // `cargo bench` passes --bench, and criterion filters may follow.
             _ => {}
         }
@@ -124,6 +145,11 @@ fn main() {
     let options = options();
     let n = options.n;
     let mut report = json!({ "n": n, "rounds": options.rounds });
+    report["count_only"] = count_only::measure(options.n, &options.count_sizes, options.rounds);
+    if options.count_only {
+        write_report(&options, &report);
+        return;
+    }
 
     // 1. Rust against C, alternating.
     let nodes = bitmask::count(n).nodes;
@@ -258,8 +284,12 @@ fn main() {
     report["instrumentation"] = Value::Object(instrumentation);
     report["threads"] = json!(rayon_threads());
 
-    if let Some(path) = options.json {
-        std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap())
+    write_report(&options, &report);
+}
+
+fn write_report(options: &Options, report: &Value) {
+    if let Some(path) = &options.json {
+        std::fs::write(path, serde_json::to_string_pretty(report).unwrap())
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         println!("wrote {}", path.display());
     }

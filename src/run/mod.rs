@@ -9,7 +9,7 @@ use std::time::Instant;
 pub use plan::{Engine, Plan, Walk, plan};
 
 use crate::board::placement::Board;
-use crate::fast::bitmask;
+use crate::fast::{bitmask, constellation};
 use crate::report::stats::{SearchStats, StatsRecorder};
 use crate::report::trace::{Event, Tracer};
 use crate::run::error::{Error, Result};
@@ -80,7 +80,7 @@ pub fn count_with_budget(
         }
         Plan::Walk(walk) => {
             let budget = max_nodes.is_some().then_some(&mut budget);
-            walk.tally(n, budget).into_stats(n, strategy)
+            walk.stats(n, strategy, budget)
         }
     };
     stats.elapsed_ms = start.elapsed().as_secs_f64() * 1e3;
@@ -93,13 +93,7 @@ pub fn count_with_budget(
     Ok(stats)
 }
 
-/// Below this `n` the whole search takes well under a millisecond, and waking a
-/// second thread costs about as much as it saves: `fastest` stays on one.
-/// Measured in turns on 2 cores (medians of 201 rounds, two runs), `parallel`
-/// over `symmetry` was 0.7-0.8x at n = 7, 1.1-1.4x at n = 8, noisy at n = 9
-/// (a quarter of the rounds under 0.5x in one run), 1.2-2.1x at n = 10,
-/// 1.6x and more from n = 11, about 2x from n = 13.
-pub const PARALLEL_FROM_N: usize = 10;
+pub use crate::fast::PARALLEL_FROM_N;
 
 /// The strategy `fastest` runs on this machine for an `n × n` board:
 /// `parallel` when rayon has more than one thread (and the `parallel` feature
@@ -114,11 +108,13 @@ pub fn fastest(n: usize) -> Strategy {
 }
 
 /// The strategy that actually runs when `strategy` is asked for on an
-/// `n × n` board with the node budget `max_nodes`: `fastest` becomes
-/// [`fastest()`], or `symmetry` under a budget (which needs the walk in one
-/// order, on one thread).
+/// `n × n` board with the node budget `max_nodes`: `fastest` stays itself
+/// where it counts constellations ([`constellation::runs`], tree
+/// [`crate::Tree::Constellations`]), else becomes [`fastest()`], or
+/// `symmetry` under a budget (which needs the walk in one order, on one thread).
 pub fn resolve(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Strategy {
     match (strategy, max_nodes) {
+        (Strategy::Fastest, _) if constellation::runs(n, max_nodes) => Strategy::Fastest,
         (Strategy::Fastest, Some(_)) => Strategy::Symmetry,
         (Strategy::Fastest, None) => fastest(n),
         (other, _) => other,

@@ -3,7 +3,8 @@
 //! ([`crate::fast`]).
 
 use crate::fast::bitmask::{self, Recorder};
-use crate::fast::{Tally, mirror, symmetry};
+use crate::fast::{Tally, constellation, mirror, symmetry};
+use crate::report::stats::SearchStats;
 use crate::run::error::{Error, Result};
 use crate::search::{Flow, ForwardChecking, NodeBudget, Observer, explore};
 use crate::stores::Rules;
@@ -47,6 +48,9 @@ pub enum Walk {
     Symmetry,
     /// The symmetry walk on every core (`fast::parallel`).
     Parallel,
+    /// The constellations, count only, on every core
+    /// ([`crate::fast::constellation`]): `fastest` where it applies.
+    Constellations,
 }
 
 impl Plan {
@@ -61,14 +65,16 @@ impl Plan {
             Strategy::Bitmask => Self::Walk(Walk::Knuth),
             Strategy::Mirror => Self::Walk(Walk::Mirror),
             Strategy::Symmetry => Self::Walk(Walk::Symmetry),
-            Strategy::Parallel | Strategy::Fastest => Self::Walk(Walk::Parallel),
+            Strategy::Parallel => Self::Walk(Walk::Parallel),
+            Strategy::Fastest => Self::Walk(Walk::Constellations),
         }
     }
 }
 
 /// The plan that runs `strategy` on an `n × n` board under the node budget
-/// `max_nodes`: `fastest` is resolved first ([`super::resolve`]), and a walk
-/// that cannot do what is asked is refused with a sentence.
+/// `max_nodes`: `fastest` is resolved first ([`super::resolve`]: it stays
+/// itself where the constellations apply), and a walk that cannot do what is
+/// asked is refused with a sentence.
 pub fn plan(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Result<Plan> {
     let strategy = super::resolve(strategy, n, max_nodes);
     match Plan::of(strategy) {
@@ -107,6 +113,21 @@ impl Engine {
 }
 
 impl Walk {
+    /// Walks the `n × n` tree and reports it as `strategy`'s statistics,
+    /// stopping at `budget` if any ([`plan`] gives the constellations and
+    /// `Parallel` none).
+    pub fn stats(
+        self,
+        n: usize,
+        strategy: Strategy,
+        budget: Option<&mut NodeBudget>,
+    ) -> SearchStats {
+        match self {
+            Self::Constellations => constellation::count_fastest(n).into_stats(n, strategy),
+            walk => walk.tally(n, budget).into_stats(n, strategy),
+        }
+    }
+
     /// Walks the `n × n` tree into a [`Tally`], stopping at `budget` if any
     /// (the tally then holds what was walked). Without a budget the walk is
     /// compiled without the check. [`plan`] never gives `Parallel` a budget.
@@ -130,7 +151,7 @@ impl Walk {
         let _ = match self {
             Self::Knuth => bitmask::walk(n, recorder),
             Self::Mirror => mirror::walk(n, recorder),
-            Self::Symmetry | Self::Parallel => symmetry::walk(n, recorder),
+            Self::Symmetry | Self::Parallel | Self::Constellations => symmetry::walk(n, recorder),
         };
     }
 }

@@ -1,0 +1,57 @@
+//! The count-only walks (issue 14), in solutions per second.
+//!
+//! `cargo bench --bench constellation`: the constellation count on one thread
+//! and on all (what `queens count N --strategy fastest` runs from n = 8), its
+//! parts (making the constellations, Burnside's fixed boards), and the
+//! count-only mirror, at n = 11, 12, 13. The C programs of the same methods are
+//! timed beside these in `benches/side_by_side.rs` (section 4).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use queens::fast::burnside::{self, Turn};
+use queens::fast::{constellation, mirror_count};
+use queens::report::reference::SOLUTIONS;
+
+const SIZES: [usize; 3] = [11, 12, 13];
+
+fn count_only(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count-only");
+    group.measurement_time(Duration::from_secs(3));
+    for n in SIZES {
+        group.throughput(Throughput::Elements(SOLUTIONS[n]));
+        group.bench_with_input(BenchmarkId::new("constellation", n), &n, |b, &n| {
+            b.iter(|| constellation::count(black_box(n)))
+        });
+        #[cfg(feature = "parallel")]
+        group.bench_with_input(
+            BenchmarkId::new("constellation-parallel", n),
+            &n,
+            |b, &n| b.iter(|| constellation::count_parallel(black_box(n))),
+        );
+        group.bench_with_input(BenchmarkId::new("mirror-count", n), &n, |b, &n| {
+            b.iter(|| mirror_count::count(black_box(n)))
+        });
+    }
+    group.finish();
+}
+
+fn parts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("constellation-parts");
+    for n in [13, 16] {
+        group.bench_with_input(BenchmarkId::new("constellations", n), &n, |b, &n| {
+            b.iter(|| constellation::constellations(black_box(n)).len())
+        });
+        group.bench_with_input(BenchmarkId::new("burnside-fixed", n), &n, |b, &n| {
+            b.iter(|| {
+                burnside::fixed(black_box(n), Turn::Half)
+                    + burnside::fixed(black_box(n), Turn::Quarter)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count_only, parts);
+criterion_main!(benches);
