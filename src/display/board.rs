@@ -1,7 +1,7 @@
 //! A board: queens, the cells they attack in the seed's colours, the free
 //! cells per row and the three sets; or the diagonal numbers of notebook 01.
 
-use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, Text};
+use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, ShapeStyle, Text};
 
 use plotters::style::Color;
 
@@ -241,6 +241,15 @@ impl BoardPicture {
         if attackers.is_empty() && self.shading == Shading::NextRow && cell.row == self.queens.len()
         {
             square(palette::tint(GREEN, 0.55), x, x + side)?;
+        }
+        if !attackers.is_empty() {
+            // A thin white frame: neighbouring cells with the same stripes
+            // would otherwise merge into one band.
+            area.draw(&Rectangle::new(
+                [(x, y), (x + side, y + side)],
+                ShapeStyle::from(&palette::WHITE).stroke_width(1),
+            ))
+            .map_err(|e| e.to_string())?;
         }
         if self.queens.get(cell.row) == Some(&cell.col) {
             draw_queen(area, x, y, side)?;
