@@ -20,7 +20,7 @@
 //! * [`placement`]: one column per row, and the seed's `".Q.."` board strings.
 //! * [`sets`], [`arrays`], [`bitmask`]: three stores for the same constraints.
 //! * [`search`]: the one backtracking engine and its [`search::Observer`]s.
-//! * [`stats`], [`trace`], [`branching`]: what a search can report.
+//! * [`stats`], [`trace`], [`branching`], [`childless`]: what a search can report.
 //! * [`strategy`]: the strategies the tutorial compares, and their trees.
 //! * [`run`]: run a strategy by name with size checks and budgets.
 //! * [`reference`](mod@reference): OEIS and Knuth's published numbers.
@@ -50,6 +50,7 @@ pub mod arrays;
 pub mod attempt;
 pub mod bitmask;
 pub mod branching;
+pub mod childless;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod constraint;
