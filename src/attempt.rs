@@ -235,11 +235,20 @@ pub fn check<T: PartialEq + std::fmt::Debug>(
     expected: T,
     code: impl FnOnce() -> T,
 ) -> Verdict {
-    let (passed, message) = match attempt(what, code) {
+    judge(what, &expected, &attempt(what, code))
+}
+
+/// The verdict on an attempt that already ran: [`check`] without running.
+pub fn judge<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    expected: &T,
+    outcome: &Attempt<T>,
+) -> Verdict {
+    let (passed, message) = match outcome {
         Attempt::Done(value) if value == expected => {
-            (true, format!("passed: {what} gives {}", brief(&value)))
+            (true, format!("passed: {what} gives {}", brief(value)))
         }
-        Attempt::Done(value) => (false, format!("not yet: {what} gives {}.", brief(&value))),
+        Attempt::Done(value) => (false, format!("not yet: {what} gives {}.", brief(value))),
         Attempt::Unfinished(why) => (false, format!("not yet: {why}")),
     };
     Verdict {

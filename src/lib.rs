@@ -30,6 +30,8 @@
 //! For the notebooks:
 //! * [`playground`]: seed 001's board, driven cell by cell (`place`, `undo`).
 //! * [`attempt`]: run a student's code and turn a `todo!()` into a sentence.
+//! * [`feedback`]: where the blanks stand, and the first step where a student's
+//!   search leaves the reference's.
 //! * [`quiz`]: notebook 05's questions, answers and explanations.
 //! * `display` (feature `svg`): boards, trees and charts as SVG, with `evcxr_display`.
 //!
@@ -60,6 +62,7 @@ pub mod display;
 pub mod error;
 pub mod estimate;
 pub mod fast;
+pub mod feedback;
 #[cfg(feature = "grading")]
 pub mod grading;
 pub mod placement;
