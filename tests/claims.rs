@@ -253,6 +253,26 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Notebook("04-explored-nodes"),
+        says: "Knuth's tree grows for about the first two thirds of the board (its widest level is 5 of 8, and 9 of 12) and then shrinks",
+        holds: || {
+            for (n, widest) in [(8, 5), (12, 9)] {
+                let profile = count(n, Strategy::Bitmask)
+                    .map_err(|e| e.to_string())?
+                    .profile;
+                let peak = (0..=n).max_by_key(|&k| profile[k]).unwrap_or(0);
+                ensure(peak == widest, || format!("n = {n}: {profile:?}"))?;
+                ensure(profile[..=peak].windows(2).all(|w| w[0] < w[1]), || {
+                    "grows".into()
+                })?;
+                ensure(profile[peak..].windows(2).all(|w| w[0] > w[1]), || {
+                    "shrinks".into()
+                })?;
+            }
+            Ok(())
+        },
+    },
+    Claim {
+        text: Text::Notebook("04-explored-nodes"),
         says: "17 nodes, as Knuth counts them, and 4 of them pink",
         holds: || {
             let shape = childless(4, Strategy::Sets).map_err(|e| e.to_string())?;
