@@ -65,11 +65,14 @@ fn effective(nodes: u64, depth: i32) -> f64 {
     low
 }
 
+/// A symmetry of the square: `(m, row, col)` to the image cell, `m = n - 1`.
+type Symmetry = fn(usize, usize, usize) -> (usize, usize);
+
 /// The 8 images of a placement under the symmetries of the square.
 fn images(n: usize, queens: &[usize]) -> Vec<Vec<usize>> {
     let cells: Vec<(usize, usize)> = queens.iter().enumerate().map(|(r, &c)| (r, c)).collect();
     let m = n - 1;
-    let maps: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+    let maps: [Symmetry; 8] = [
         |_, r, c| (r, c),
         |m, r, c| (c, m - r),
         |m, r, c| (m - r, m - c),
