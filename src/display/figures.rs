@@ -44,7 +44,7 @@ fn legend(strategy: Strategy) -> String {
     match strategy.name() {
         "brute" => "brute force (no pruning)".into(),
         "columns" => "columns only".into(),
-        "sets" => "three sets (the JavaScript article's)".into(),
+        "sets" => "three sets".into(),
         "forward-checking" => "forward checking".into(),
         other => other.into(),
     }
