@@ -613,6 +613,37 @@ fn every_claim_in_the_prose_holds() {
     );
 }
 
+/// Notebook 06 and quiz question 8: "in the project's benchmarks
+/// (BENCHMARKS.md) forward checking takes about 1.1 times the time of
+/// `arrays`". A measurement, not a unit test: this reads the figures
+/// `scripts/bench-report` wrote (ns per node at n = 13) and checks that the
+/// sentence still describes them.
+#[test]
+fn forward_checking_costs_about_what_arrays_cost_in_the_benchmarks() {
+    let benchmarks =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/BENCHMARKS.md")).unwrap();
+    let at_13 = |strategy: &str| -> f64 {
+        let row = benchmarks
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{strategy}` |")))
+            .unwrap_or_else(|| panic!("no {strategy} row in BENCHMARKS.md"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        cells[6]
+            .parse()
+            .unwrap_or_else(|_| panic!("n = 13 of {strategy}: {row}"))
+    };
+    let arrays = at_13("arrays") * nodes(13, Strategy::Arrays) as f64;
+    let forward = at_13("forward-checking") * nodes(13, Strategy::ForwardChecking) as f64;
+    let ratio = forward / arrays;
+    assert!(
+        (1.0..1.25).contains(&ratio),
+        "forward checking / arrays at n = 13: {ratio:.2}"
+    );
+    for text in [text(Text::Quiz), text(Text::Notebook("06-beyond"))] {
+        assert!(text.contains("about 1.1 times the time of `arrays`"));
+    }
+}
+
 /// ARCHITECTURE.md, README and `fast`'s docs: "each n costs about 7-8x the
 /// previous near n = 18, as Knuth's tree grows (7.0x from n = 16 to 17, 7.4x to 18)".
 #[test]
