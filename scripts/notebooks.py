@@ -341,7 +341,8 @@ def cmd_check_html(args):
             probe = page.parent / f".probe-{page.name}"
             probe.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"), encoding="utf-8")
             try:
-                result = chromium(binary, ["--virtual-time-budget=20000", "--dump-dom", probe.resolve().as_uri()],
+                result = chromium(binary, ["--window-size=1100,800", "--virtual-time-budget=20000", "--dump-dom",
+                                          probe.resolve().as_uri()],
                                   Path(profile) / "profile")
             finally:
                 probe.unlink()
