@@ -83,9 +83,12 @@ impl BlankCheck {
         }
     }
 
-    /// Adds a hint to the verdict, shown while the blank is not done.
+    /// Adds a hint to the verdict, shown when the blank gives a wrong value
+    /// (a `todo!()` brings its own hint, from the handout).
     pub fn hint(mut self, hint: &str) -> Self {
-        self.verdict = self.verdict.hint(hint);
+        if self.state == State::Wrong {
+            self.verdict = self.verdict.hint(hint);
+        }
         self
     }
 
@@ -577,6 +580,11 @@ mod tests {
         let done = BlankCheck::run(1, "prune check", 1, || 1);
         let wrong = BlankCheck::run(3, "delete", 1, || 2).hint("remove all three keys");
         assert!(wrong.to_string().ends_with("Hint: remove all three keys"));
+        let todo = BlankCheck::run(2, "insert", 1, || -> i32 {
+            todo!("blank 2, insert: add it")
+        })
+        .hint("remove all three keys");
+        assert_eq!(todo.to_string().matches("Hint:").count(), 1, "{todo}");
         let progress = Progress::new([&done, &wrong]);
         assert_eq!(progress.next(), Some(3));
         assert!(!progress.all_done());
