@@ -63,7 +63,8 @@ impl Childless {
                 } else {
                     100.0 * none as f64 / all as f64
                 };
-                format!("level {k}: {none} of {all} nodes have no child ({share:.0} %)")
+                let nodes = if all == 1 { "node has" } else { "nodes have" };
+                format!("level {k}: {none} of {all} {nodes} no child ({share:.0} %)")
             })
             .collect()
     }
@@ -156,6 +157,13 @@ mod tests {
             childless(4, Strategy::ForwardChecking).unwrap().dead_ends(),
             2
         );
+    }
+
+    #[test]
+    fn one_node_is_singular() {
+        let lines = childless(8, Strategy::Sets).unwrap().lines();
+        assert_eq!(lines[0], "level 0: 0 of 1 node has no child (0 %)");
+        assert_eq!(lines[5], "level 5: 150 of 568 nodes have no child (26 %)");
     }
 
     #[test]
