@@ -644,6 +644,46 @@ fn forward_checking_costs_about_what_arrays_cost_in_the_benchmarks() {
     }
 }
 
+/// Notebook 06: "In the project's release-build benchmarks (BENCHMARKS.md)
+/// the mirror takes about half of the bitmask's time and `symmetry` about a
+/// fifth"; quiz question 8: forward checking "runs several times faster than
+/// `sets`". From the same table (ns per node at n = 13, times nodes).
+#[test]
+fn the_tree_savings_in_the_benchmarks_are_as_notebook_06_says() {
+    let benchmarks =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/BENCHMARKS.md")).unwrap();
+    let ms = |strategy: Strategy, column: usize| -> f64 {
+        let row = benchmarks
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{strategy}` |")))
+            .unwrap_or_else(|| panic!("no {strategy} row in BENCHMARKS.md"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let n = [8, 11, 12, 13][column - 3];
+        cells[column].parse::<f64>().unwrap() * nodes(n, strategy) as f64
+    };
+    let bitmask = ms(Strategy::Bitmask, 6);
+    let mirror = ms(Strategy::Mirror, 6) / bitmask;
+    let symmetry = ms(Strategy::Symmetry, 6) / bitmask;
+    assert!(
+        (0.4..0.6).contains(&mirror),
+        "mirror / bitmask: {mirror:.2}"
+    );
+    assert!(
+        (0.15..0.27).contains(&symmetry),
+        "symmetry / bitmask: {symmetry:.2}"
+    );
+    let sets_over_fc = ms(Strategy::Sets, 5) / ms(Strategy::ForwardChecking, 5);
+    assert!(
+        sets_over_fc > 3.0,
+        "sets / forward checking at n = 12: {sets_over_fc:.1}"
+    );
+    let notebook = text(Text::Notebook("06-beyond"));
+    assert!(notebook.contains(
+        "the mirror takes about half of the bitmask's time and `symmetry` about a fifth"
+    ));
+    assert!(text(Text::Quiz).contains("runs several times faster than `sets`"));
+}
+
 /// ARCHITECTURE.md, README and `fast`'s docs: "each n costs about 7-8x the
 /// previous near n = 18, as Knuth's tree grows (7.0x from n = 16 to 17, 7.4x to 18)".
 #[test]
