@@ -448,15 +448,16 @@ mod pictures {
             .map(|(i, rows)| {
                 let n = rows.len();
                 let queens = parse_board(rows).unwrap_or_default();
-                let picture =
-                    BoardPicture::plain(n, &queens).cell_size(if n <= 5 { 16 } else { 11 });
+                // Wide enough for a caption naming the attacking pair.
+                let size = if n <= 5 { 28 } else { 16 };
+                let picture = BoardPicture::plain(n, &queens).cell_size(size);
                 let clashes = conflicts(&queens);
                 match clashes.first() {
                     _ if queens.len() != n => picture.caption(format!("#{}: not a board", i + 1)),
                     None => picture.caption(format!("#{}", i + 1)),
                     Some(&(a, b)) => picture
                         .mark(&[a, b])
-                        .caption(format!("#{}: not a solution, {a} and {b} attack", i + 1)),
+                        .caption(format!("#{} not a solution: {a} and {b} attack", i + 1)),
                 }
             })
             .collect();
@@ -605,7 +606,7 @@ mod tests {
         ];
         let text = boards_gallery("yours", &boards).text();
         assert!(
-            text.contains("#2: not a solution, (0, 0) and (1, 1) attack"),
+            text.contains("#2 not a solution: (0, 0) and (1, 1) attack"),
             "{text}"
         );
         assert!(!text.contains("#1: not"), "{text}");
