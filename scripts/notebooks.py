@@ -163,10 +163,27 @@ def cmd_execute(args):
         fail("some notebooks have errors (see above)")
 
 
+# MathJax from the jupyter-server-mathjax package (notebooks/requirements.txt),
+# copied next to the pages: they render their maths offline, with no CDN.
+MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
+
+
+def copy_mathjax(folder):
+    try:
+        import jupyter_server_mathjax
+    except ImportError:
+        fail("jupyter-server-mathjax missing: pip install -r notebooks/requirements.txt")
+    source = Path(jupyter_server_mathjax.__file__).parent / "static"
+    target = Path(folder) / "mathjax"
+    if not (target / "MathJax.js").exists():
+        shutil.copytree(source, target, dirs_exist_ok=True)
+
+
 def export_html(nb, target):
     from nbconvert import HTMLExporter
 
-    body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+    copy_mathjax(target.parent)
+    body, _ = HTMLExporter(template_name="lab", mathjax_url=MATHJAX).from_notebook_node(nb)
     target.write_text(body, encoding="utf-8")
 
 
@@ -226,11 +243,17 @@ class SvgCounter(HTMLParser):
     def __init__(self):
         super().__init__()
         self.report = None
+        self.height = 0
+        self.maths = 0
+        self.raw_maths = []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "pre" and attrs.get("id") == "svg-report":
             self.capture = True
+            self.height = int(attrs.get("data-height") or 0)
+            self.raw_maths = json.loads(attrs.get("data-raw-maths") or "[]")
+            self.maths = int(attrs.get("data-maths") or 0)
 
     def handle_data(self, data):
         if getattr(self, "capture", False):
@@ -245,6 +268,7 @@ class SvgCounter(HTMLParser):
 PROBE = """
 <script>
 window.addEventListener('load', () => {
+  const probe = () => {
   const pictures = [...document.querySelectorAll(
       '.jp-OutputArea-output img[src^="data:image/svg+xml"], .jp-OutputArea-output svg')]
     .filter(p => !(p.parentElement && p.parentElement.closest('svg')));
@@ -260,10 +284,19 @@ window.addEventListener('load', () => {
             shapes: (source.match(/<(rect|circle|polygon|polyline|line|path)\\b/g) || []).length,
             text: text.replace(/\\s+/g, ' ').trim().slice(0, 400)};
   });
+  // Maths left as raw TeX in the prose (MathJax missing or failed).
+  const raw = [...document.querySelectorAll('.jp-RenderedMarkdown')]
+    .map(m => m.innerText).filter(t => /\$[^$\s]/.test(t)).map(t => t.slice(0, 120));
   const pre = document.createElement('pre');
   pre.id = 'svg-report';
+  pre.dataset.height = document.documentElement.scrollHeight;
+  pre.dataset.maths = document.querySelectorAll('.MathJax, .MathJax_Display, .MathJax_CHTML').length;
+  pre.dataset.rawMaths = JSON.stringify(raw);
   pre.textContent = JSON.stringify(report);
   document.body.appendChild(pre);
+  };
+  // MathJax typesets after 'load': report once it is done.
+  if (window.MathJax && MathJax.Hub) { MathJax.Hub.Queue(probe); } else { probe(); }
 });
 </script>
 """
@@ -304,16 +337,25 @@ def cmd_check_html(args):
             if "image/svg+xml" in output.get("data", {})
         ) if executed.exists() else None
         with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
-            probe = Path(profile) / page.name
+            # The probe sits next to the page, so that its relative MathJax path resolves.
+            probe = page.parent / f".probe-{page.name}"
             probe.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"), encoding="utf-8")
-            result = chromium(binary, ["--dump-dom", probe.as_uri()], Path(profile) / "profile")
-            if args.screenshots:
+            try:
+                result = chromium(binary, ["--window-size=1100,800", "--virtual-time-budget=20000", "--dump-dom",
+                                          probe.resolve().as_uri()],
+                                  Path(profile) / "profile")
+            finally:
+                probe.unlink()
+            counter = SvgCounter()
+            counter.feed(result.stdout)
+            if args.screenshots and counter.report is not None:
+                # The whole page, as tall as it is (the probe measured it).
                 shots = Path(args.screenshots)
                 shots.mkdir(parents=True, exist_ok=True)
-                chromium(binary, ["--window-size=1100,3000", f"--screenshot={shots / (page.stem + '.png')}",
+                height = max(counter.height, 800)
+                chromium(binary, [f"--window-size=1100,{height}", "--hide-scrollbars", "--virtual-time-budget=20000",
+                                  f"--screenshot={(shots / (page.stem + '.png')).resolve()}",
                                   page.resolve().as_uri()], Path(profile) / "profile2")
-        counter = SvgCounter()
-        counter.feed(result.stdout)
         report = counter.report
         if report is None:
             print(f"{page.name}: the browser produced no report (exit {result.returncode})", file=sys.stderr)
@@ -323,8 +365,11 @@ def cmd_check_html(args):
         blank = [i for i, s in enumerate(report)
                  if not s["decoded"] or s["width"] < 50 or s["height"] < 30 or s["shapes"] < 3]
         ok = not blank and (expected is None or len(report) == expected)
-        print(f"{page.name}: {len(report)} pictures drawn (expected {expected}), "
-              f"{'ok' if ok else 'PROBLEM'}")
+        if counter.raw_maths:
+            print(f"  maths not typeset (is MathJax next to the page?): {counter.raw_maths[:3]}", file=sys.stderr)
+            ok = False
+        print(f"{page.name}: {len(report)} pictures drawn (expected {expected}), {counter.maths} formulas typeset, "
+              f"page {counter.height} px tall, {'ok' if ok else 'PROBLEM'}")
         if blank:
             print(f"  pictures not decoded, without size or without shapes: {blank}", file=sys.stderr)
         for needle in args.require or []:

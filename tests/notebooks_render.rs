@@ -147,7 +147,7 @@ fn the_nodes_plot_carries_knuths_counts_and_the_measured_sets_match_them() {
     let knuth = knuth_series(&chart);
     assert!(knuth.contains(&(8.0, 2057.0)));
     assert_eq!(knuth.len(), 9);
-    let sets = chart.find("three sets (seed)").expect("sets series");
+    let sets = chart.find("three sets").expect("sets series");
     for &(n, nodes) in &sets.points {
         assert_eq!(
             Some(nodes as u64),
@@ -203,7 +203,7 @@ fn the_branching_factors_are_the_ratios_of_knuths_profile() {
 #[test]
 fn the_other_charts_hold_the_library_s_numbers() {
     let candidates = candidates_against_nodes(4..=10).unwrap();
-    let sets = candidates.find("three sets (seed)").unwrap();
+    let sets = candidates.find("three sets").unwrap();
     assert!(sets.points.contains(&(2057.0, 15720.0)));
     elements(&candidates.svg());
 

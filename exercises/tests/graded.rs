@@ -295,7 +295,7 @@ mod end_to_end {
         for n in 1..=10 {
             let expected = queens::run::solve(n).map_err(|e| e.to_string())?;
             let found = explore_within_reference(n)?.boards;
-            expect_boards(n, &found, &expected)?;
+            expect_boards(n, &found, &expected).map_err(|e| e + &first_difference())?;
         }
         Ok(())
     }
@@ -308,7 +308,8 @@ mod end_to_end {
                 return Err(format!(
                     "for n = {n} your search explored {nodes} nodes; the reference explores \
                      {expected}. Fewer nodes: it prunes cells that are not attacked — check \
-                     the prune check's keys, and that delete frees exactly one queen's keys"
+                     the prune check's keys, and that delete frees exactly one queen's keys{}",
+                    first_difference()
                 ));
             }
         }
@@ -363,9 +364,49 @@ mod end_to_end {
         yours.explore(n, budget).map_err(|_| {
             format!(
                 "for n = {n} your search explored more than {budget} nodes (the reference \
-                 needs {budget}) — is the prune check pruning? Does delete forget too much?"
+                 needs {budget}) — is the prune check pruning? Does delete forget too much?{}",
+                first_difference()
             )
         })
+    }
+
+    /// The first step where the student's search leaves the reference's, on
+    /// the smallest board where it does, and the blank most likely at fault
+    /// (`queens::notebook::feedback`); empty when no small board shows a difference.
+    fn first_difference() -> String {
+        use queens::report::trace::Event;
+        let event = |step: &Step| match step.clone() {
+            Step::Place { row, col } => Event::Place { row, col },
+            Step::Prune { row, col } => Event::Prune {
+                row,
+                col,
+                by: Vec::new(),
+            },
+            Step::Backtrack { row, col } => Event::Backtrack { row, col },
+            Step::Solution { queens } => Event::Solution { queens },
+        };
+        for n in 4..=6 {
+            // Room for a prune check that never prunes (56,000 nodes at n = 6).
+            let handout = Handout::new(
+                ConstraintSets::new(),
+                ConstraintSets::is_attacked,
+                ConstraintSets::insert,
+                ConstraintSets::delete,
+            );
+            let Ok(yours) = handout.explore(n, 100_000) else {
+                continue;
+            };
+            let yours: Vec<Event> = yours.steps.iter().map(event).collect();
+            let Ok(reference) = queens::run::trace(n, Strategy::Sets) else {
+                continue;
+            };
+            if let Some(difference) =
+                queens::notebook::feedback::first_difference(&yours, &reference)
+            {
+                return format!("\nFirst difference, n = {n}, {difference}");
+            }
+        }
+        String::new()
     }
 
     fn expect_boards(

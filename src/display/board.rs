@@ -1,7 +1,7 @@
 //! A board: queens, the cells they attack in the seed's colours, the free
 //! cells per row and the three sets; or the diagonal numbers of notebook 01.
 
-use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, Text};
+use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, ShapeStyle, Text};
 
 use plotters::style::Color;
 
@@ -78,6 +78,8 @@ pub struct BoardPicture {
     sets: bool,
     caption: Option<String>,
     cell: u32,
+    /// Cells framed in red: queens that attack each other.
+    marked: Vec<Cell>,
 }
 
 const INDEX: u32 = 20;
@@ -104,6 +106,7 @@ impl BoardPicture {
             sets: true,
             caption: None,
             cell: default_cell(n),
+            marked: Vec::new(),
         }
     }
 
@@ -149,6 +152,13 @@ impl BoardPicture {
     /// Shows or hides only the free-cell counts beside the rows.
     pub fn side_counts(mut self, shown: bool) -> Self {
         self.side = shown;
+        self
+    }
+
+    /// Frames `cells` in red: on a board that is not a solution, the queens
+    /// that attack each other.
+    pub fn mark(mut self, cells: &[Cell]) -> Self {
+        self.marked = cells.to_vec();
         self
     }
 
@@ -242,8 +252,24 @@ impl BoardPicture {
         {
             square(palette::tint(GREEN, 0.55), x, x + side)?;
         }
+        if !attackers.is_empty() {
+            // A thin white frame: neighbouring cells with the same stripes
+            // would otherwise merge into one band.
+            area.draw(&Rectangle::new(
+                [(x, y), (x + side, y + side)],
+                ShapeStyle::from(&palette::WHITE).stroke_width(1),
+            ))
+            .map_err(|e| e.to_string())?;
+        }
         if self.queens.get(cell.row) == Some(&cell.col) {
             draw_queen(area, x, y, side)?;
+        }
+        if self.marked.contains(&cell) {
+            area.draw(&Rectangle::new(
+                [(x + 1, y + 1), (x + side - 1, y + side - 1)],
+                ShapeStyle::from(&RED).stroke_width(3),
+            ))
+            .map_err(|e| e.to_string())?;
         }
         Ok(())
     }

@@ -90,6 +90,10 @@ pub struct Note {
     pub text: String,
     /// Written to the left of the point (ending there) instead of the right.
     pub left: bool,
+    /// Where the words go, in data coordinates, when they would cover a line
+    /// next to the point: a thin leader joins them to the point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label_at: Option<(f64, f64)>,
 }
 
 /// Where the legend goes.
@@ -185,6 +189,7 @@ impl Chart {
             at: (x, y),
             text: text.into(),
             left: false,
+            label_at: None,
         });
         self
     }
@@ -195,6 +200,19 @@ impl Chart {
             at: (x, y),
             text: text.into(),
             left: true,
+            label_at: None,
+        });
+        self
+    }
+
+    /// Pins `text` to the point `(x, y)`, written at `label` (data
+    /// coordinates, in an empty part of the plot) with a leader to the point.
+    pub fn note_away(mut self, x: f64, y: f64, label: (f64, f64), text: impl Into<String>) -> Self {
+        self.notes.push(Note {
+            at: (x, y),
+            text: text.into(),
+            left: false,
+            label_at: Some(label),
         });
         self
     }
@@ -377,7 +395,18 @@ impl Chart {
             } else {
                 (8, LEFT)
             };
-            let position = (x - base.0 + dx, y - base.1 - 12);
+            let mut position = (x - base.0 + dx, y - base.1 - 12);
+            if let Some(label) = note.label_at.filter(|&l| self.usable(l)) {
+                let (lx, ly) = chart.backend_coord(&self.to_axes(label));
+                let (lx, ly) = (lx - base.0, ly - base.1);
+                let leader = ShapeStyle::from(&INK).stroke_width(1);
+                area.draw(&PathElement::new(
+                    vec![(x - base.0, y - base.1), (lx - 3, ly)],
+                    leader,
+                ))
+                .map_err(err)?;
+                position = (lx, ly);
+            }
             area.draw(&Text::new(
                 note.text.clone(),
                 position,

@@ -147,10 +147,11 @@ impl Gallery {
             .map(|k| {
                 let free = available_per_row(n, &queens[..k]);
                 let next = free.get(k).copied();
+                let placed = super::plural(k, "queen", "queens");
                 let caption = match next {
-                    None => format!("{k} queens: a solution"),
-                    Some(0) => format!("{k} queens: row {k} has 0 free, backtrack"),
-                    Some(f) => format!("{k} queens: row {k} has {f} free"),
+                    None => format!("{placed}: a solution"),
+                    Some(0) => format!("{placed}: row {k} has 0 free, backtrack"),
+                    Some(f) => format!("{placed}: row {k} has {f} free"),
                 };
                 BoardPicture::new(n, &queens[..k])
                     .cell_size(30)
@@ -199,7 +200,10 @@ impl Gallery {
             })
             .collect();
         Ok(Self::new(
-            format!("the {} nodes of the search, in order", nodes.len()),
+            format!(
+                "the {} of the search, in order",
+                super::plural(nodes.len(), "node", "nodes")
+            ),
             boards,
         ))
     }

@@ -147,6 +147,11 @@ pub fn thousands(value: u64) -> String {
     out
 }
 
+/// `count` and the word, singular for one: "1 queen", "2 queens", "0 nodes".
+pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +167,11 @@ mod tests {
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(2057), "2,057");
         assert_eq!(thousands(1_141_190_303), "1,141,190,303");
+    }
+
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(plural(1, "queen", "queens"), "1 queen");
+        assert_eq!(plural(0, "node", "nodes"), "0 nodes");
     }
 }

@@ -192,14 +192,16 @@ impl TreePicture {
         counts
     }
 
-    /// "17 nodes, 2 solutions, 44 pruned (16 column, 18 diagonal, 10 anti-diagonal)".
+    /// "17 nodes, 2 solutions, 44 pruned (28 column, 9 diagonal, 7 anti-diagonal)":
+    /// each pruned candidate charged to the first constraint that attacks it.
     pub fn summary(&self) -> String {
         let [column, diagonal, anti, dead] = self.pruned();
         let solutions = self.nodes.iter().filter(|n| n.solution).count();
         let mut text = format!(
-            "{} nodes, {solutions} solutions, {} pruned ({column} column, {diagonal} diagonal, \
+            "{}, {}, {} pruned ({column} column, {diagonal} diagonal, \
              {anti} anti-diagonal",
-            self.nodes.len(),
+            super::plural(self.nodes.len(), "node", "nodes"),
+            super::plural(solutions, "solution", "solutions"),
             column + diagonal + anti + dead
         );
         if dead > 0 {
@@ -363,8 +365,8 @@ impl Picture for TreePicture {
         let legend_y = Self::y(self.n) + 44;
         let mut entries: Vec<(RGBColor, &str)> = vec![
             (palette::RED, "pruned: column"),
-            (palette::AMBER, "pruned: diagonal"),
-            (palette::PURPLE, "pruned: anti-diagonal"),
+            (palette::AMBER, "pruned: diagonal (column free)"),
+            (palette::PURPLE, "pruned: anti-diagonal only"),
             (GREEN, "solution"),
             (palette::tint(RED, 0.25), "no child: backtrack"),
         ];
@@ -437,8 +439,10 @@ impl TreePicture {
     }
 }
 
-/// A pruned candidate: a small square striped with its attackers' colours
-/// (grey for a forward-checking dead end), its column written inside.
+/// A pruned candidate: a small square in the colour of the constraint that
+/// rejected it first, where the prune check's `||` stops (grey for a
+/// forward-checking dead end), its column written inside. The same charge as
+/// the statistics' `pruned` counts.
 fn pruned_mark(
     area: &Area<'_>,
     x: i32,
@@ -448,20 +452,12 @@ fn pruned_mark(
 ) -> Result<(), String> {
     let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
     let half = 7;
-    let colours: Vec<RGBColor> = if by.is_empty() {
-        vec![GREY]
-    } else {
-        by.iter().map(|&c| palette::constraint(c)).collect()
-    };
-    for (i, colour) in colours.iter().enumerate() {
-        let x0 = x - half + 2 * half * i as i32 / colours.len() as i32;
-        let x1 = x - half + 2 * half * (i as i32 + 1) / colours.len() as i32;
-        area.draw(&Rectangle::new(
-            [(x0, y - half), (x1, y + half)],
-            colour.filled(),
-        ))
-        .map_err(err)?;
-    }
+    let colour = by.first().map_or(GREY, |&c| palette::constraint(c));
+    area.draw(&Rectangle::new(
+        [(x - half, y - half), (x + half, y + half)],
+        colour.filled(),
+    ))
+    .map_err(err)?;
     area.draw(&Text::new(
         col.to_string(),
         (x, y),

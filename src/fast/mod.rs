@@ -23,7 +23,7 @@
 //!
 //! Any `n <= 32` is accepted (one bit per column of a `u32`); every count is a
 //! `u64`. Time runs out long before the counters do: each `n` costs about 7-8
-//! times the one before (on 2 cores, `fastest` takes seconds at n = 17 and
+//! times the one before near n = 18, as Knuth's tree grows (on 2 cores, `fastest` takes seconds at n = 17 and
 //! about a minute at n = 18; n = 20 would take about an hour, n = 24 a year). Counting
 //! to `u64::MAX` one node at a time takes 585 years at a billion nodes a
 //! second, so n = 32 ends by patience, not by overflow. Q(28) and beyond are

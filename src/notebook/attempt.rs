@@ -77,6 +77,7 @@ impl std::fmt::Display for Unfinished {
         let at = self
             .location
             .as_deref()
+            .filter(|l| !is_kernel_file(l))
             .map(|l| format!(" ({l})"))
             .unwrap_or_default();
         if self.is_todo() {
@@ -101,6 +102,14 @@ impl std::fmt::Display for Unfinished {
 }
 
 impl std::error::Error for Unfinished {}
+
+/// Whether a panic location is the notebook cell itself as the evcxr kernel
+/// compiles it (a crate of its own whose code sits in a relative `src/lib.rs`):
+/// a line number there means nothing to the reader, who wrote the cell.
+/// Blanks of the handout live in `…/exercises/src/lib.rs`, an absolute path.
+fn is_kernel_file(location: &str) -> bool {
+    location.starts_with("src/lib.rs:")
+}
 
 /// The outcome of [`attempt`]: the value, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,23 +177,45 @@ impl<T: std::fmt::Debug> Attempt<T> {
 }
 
 /// Whether an attempt gave the expected answer, in one line.
+///
+/// Honest by construction: a wrong or missing answer never shows the expected
+/// value (the student would copy it), only what they gave and, if the check
+/// has one, a hint ([`Verdict::hint`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// What was checked.
     pub what: String,
     /// Whether it returned the expected value.
     pub passed: bool,
-    /// The line shown to the reader.
+    /// The line shown to the reader (the hint comes after it).
     pub message: String,
+    /// Shown after a wrong or missing answer, never after a right one.
+    pub hint: Option<String>,
 }
 
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.message)?;
+        match &self.hint {
+            Some(hint) if !self.passed => write!(f, " Hint: {hint}"),
+            _ => Ok(()),
+        }
     }
 }
 
 impl Verdict {
+    /// Adds a hint, shown only while the answer is not right.
+    ///
+    /// ```
+    /// use queens::notebook::attempt::check;
+    /// let wrong = check("doubling 2", 4, || 2 + 3).hint("twice 2 is 2 + 2.");
+    /// assert_eq!(wrong.to_string(), "not yet: doubling 2 gives 5. Hint: twice 2 is 2 + 2.");
+    /// ```
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
     /// Shows the verdict as plain text in Jupyter.
     pub fn evcxr_display(&self) {
         println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
@@ -192,7 +223,7 @@ impl Verdict {
 }
 
 /// Runs `code` like [`attempt`] and compares its value with `expected`:
-/// passed, wrong (both values shown), or stopped (why).
+/// passed, wrong (the value it gave, not the expected one), or stopped (why).
 ///
 /// ```
 /// let verdict = queens::notebook::attempt::check("doubling", 4, || 2 * 2);
@@ -204,24 +235,64 @@ pub fn check<T: PartialEq + std::fmt::Debug>(
     expected: T,
     code: impl FnOnce() -> T,
 ) -> Verdict {
-    let (passed, message) = match attempt(what, code) {
+    judge(what, &expected, &attempt(what, code))
+}
+
+/// The verdict on an attempt that already ran: [`check`] without running.
+pub fn judge<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    expected: &T,
+    outcome: &Attempt<T>,
+) -> Verdict {
+    let (passed, message) = match outcome {
         Attempt::Done(value) if value == expected => {
-            (true, format!("passed: {what} gives {}", brief(&value)))
+            (true, format!("passed: {what} gives {}", brief(value)))
         }
-        Attempt::Done(value) => (
-            false,
-            format!(
-                "not yet: {what} gives {}, expected {}",
-                brief(&value),
-                brief(&expected)
-            ),
-        ),
+        Attempt::Done(value) => (false, format!("not yet: {what} gives {}.", brief(value))),
         Attempt::Unfinished(why) => (false, format!("not yet: {why}")),
     };
     Verdict {
         what: what.to_owned(),
         passed,
         message,
+        hint: None,
+    }
+}
+
+/// A self-check question: `given` is `None` until the student writes
+/// `Some(answer)`, so the placeholder can never be right by accident; a wrong
+/// answer gets `hint`, never the expected value.
+///
+/// ```
+/// use queens::notebook::attempt::answer;
+/// assert!(!answer("2 + 2", 4, None, "count on your fingers").passed);
+/// assert_eq!(
+///     answer("2 + 2", 4, Some(5), "count on your fingers").to_string(),
+///     "not yet: 2 + 2: 5 is not it. Hint: count on your fingers"
+/// );
+/// assert_eq!(answer("2 + 2", 4, Some(4), "").to_string(), "passed: 2 + 2 is 4");
+/// ```
+pub fn answer<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    expected: T,
+    given: Option<T>,
+    hint: &str,
+) -> Verdict {
+    // No hint before any attempt: it would come before the student has tried.
+    let hint = (given.is_some() && !hint.is_empty()).then(|| hint.to_owned());
+    let (passed, message) = match given {
+        None => (
+            false,
+            format!("not answered yet: {what}: replace `None` with `Some(your answer)`."),
+        ),
+        Some(value) if value == expected => (true, format!("passed: {what} is {value:?}")),
+        Some(value) => (false, format!("not yet: {what}: {value:?} is not it.")),
+    };
+    Verdict {
+        what: what.to_owned(),
+        passed,
+        message,
+        hint,
     }
 }
 
@@ -333,7 +404,11 @@ mod tests {
         assert!(check("one", 1, || 1).passed);
         let wrong = check("two", 2, || 3);
         assert!(!wrong.passed);
-        assert_eq!(wrong.to_string(), "not yet: two gives 3, expected 2");
+        assert_eq!(wrong.to_string(), "not yet: two gives 3.");
+        assert!(
+            !wrong.to_string().contains('2'),
+            "the expected value stays hidden"
+        );
         let todo = check("three", 3, || -> i32 {
             todo!("blank 3, delete: remove it")
         });
@@ -342,6 +417,59 @@ mod tests {
                 .starts_with("not yet: blank 3, delete is not yet implemented (")
         );
         assert!(todo.to_string().contains("Hint: remove it. Fill it in"));
+    }
+
+    #[test]
+    fn a_panic_in_the_notebook_cell_does_not_point_into_the_kernel() {
+        let why = Unfinished {
+            what: "0usize - 3usize".into(),
+            message: "attempt to subtract with overflow".into(),
+            location: Some("src/lib.rs:110".into()),
+        };
+        assert_eq!(
+            why.to_string(),
+            "0usize - 3usize stopped with a panic: attempt to subtract with overflow"
+        );
+        let blank = Unfinished {
+            location: Some("/home/me/queens/exercises/src/lib.rs:40".into()),
+            ..why
+        };
+        assert!(
+            blank
+                .to_string()
+                .contains("(/home/me/queens/exercises/src/lib.rs:40)")
+        );
+    }
+
+    #[test]
+    fn self_checks_never_pass_untouched_and_never_show_the_answer() {
+        let untouched = answer("row - col of (5, 2)", 3isize, None, "subtract");
+        assert!(!untouched.passed);
+        assert!(!untouched.to_string().contains('3'), "{untouched}");
+        assert!(
+            !untouched.to_string().contains("Hint"),
+            "no hint before an attempt"
+        );
+        let wrong = answer(
+            "row - col of (5, 2)",
+            3isize,
+            Some(7),
+            "subtract the column",
+        );
+        assert!(!wrong.passed);
+        assert_eq!(
+            wrong.to_string(),
+            "not yet: row - col of (5, 2): 7 is not it. Hint: subtract the column"
+        );
+        let right = answer(
+            "row - col of (5, 2)",
+            3isize,
+            Some(3),
+            "subtract the column",
+        );
+        assert!(right.passed && !right.to_string().contains("Hint"));
+        // A placeholder equal to the answer cannot exist: `None` is no answer.
+        assert!(!answer("offset", 0usize, None, "").passed);
     }
 
     #[test]

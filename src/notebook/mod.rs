@@ -3,7 +3,9 @@
 //! kernel, the quiz, and Knuth's Monte Carlo estimate of the tree size.
 
 pub mod attempt;
+pub mod childless;
 pub mod estimate;
+pub mod feedback;
 pub mod handout;
 pub mod playground;
 pub mod quiz;

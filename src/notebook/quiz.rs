@@ -1,12 +1,12 @@
-//! Notebook 05's questions: seed 001's three on constraint propagation, and a
-//! few more on the numbers of the tutorial. Each answer comes back with the
+//! Notebook 05's questions: the interactive lesson's three on constraint
+//! propagation, and a few more on the numbers of the tutorial. Each answer comes back with the
 //! reasoning, right or wrong.
 //!
 //! ```
 //! use queens::notebook::quiz::ask;
 //! let unanswered = ask(1, '?');
 //! assert!(!unanswered.answered);
-//! let right = ask(2, 'B');
+//! let right = ask(2, 'A');
 //! assert!(right.correct);
 //! ```
 
@@ -21,47 +21,55 @@ pub struct Question {
     pub choices: [&'static str; 4],
     /// The right letter.
     answer: char,
-    /// Why, shown after any answer.
+    /// Why, shown after the right answer.
     pub explanation: &'static str,
+    /// Where to look, shown after a wrong answer (which never shows the right one).
+    pub hint: &'static str,
 }
 
-/// The questions, numbered from 1 in the notebook.
+/// The questions, numbered from 1 in the notebook. The right letters are
+/// spread (no letter answers more than two questions) and the right option is
+/// not the longest one by habit: guessing a letter, or the longest option,
+/// does not pass (the tests check both).
 pub const QUESTIONS: [Question; 8] = [
     Question {
         topic: "constraint propagation",
         prompt: "How does constraint propagation differ from simple pruning?",
         choices: [
-            "Propagation only checks the cell being tried; pruning updates the whole board.",
-            "Pruning is a local test at the current step (\"already impossible? skip\"); propagation pushes the consequences of a choice to every future row at once.",
-            "They are two names for the same thing.",
-            "Propagation undoes choices, pruning makes them.",
+            "Propagation only checks the cell being tried, while pruning updates every cell of the board after each move.",
+            "They are two names for the same thing: skipping a cell that is attacked.",
+            "Pruning tests the current step; propagation pushes a choice's consequences to every later row at once.",
+            "Propagation undoes the choices that failed, while pruning is the step that makes new choices.",
         ],
-        answer: 'B',
-        explanation: "Simple pruning looks at one condition where the search stands. Placing a queen with the three sets blocks her column, main diagonal and anti-diagonal for all rows below simultaneously: the free-cell counts of every later row change, and a row at 0 shows a failure before the search gets there.",
+        answer: 'C',
+        explanation: "Simple pruning looks at one condition where the search stands (\"already impossible? skip\"). Placing a queen with the three sets blocks her column, main diagonal and anti-diagonal for all rows below simultaneously: the free-cell counts of every later row change, and a row at 0 shows a failure before the search gets there.",
+        hint: "Notebook 02: after one placement, which rows did the free-cell counts change in?",
     },
     Question {
         topic: "the constraint sets",
         prompt: "Placing one queen per row, which constraint sets does the N-Queens solver need?",
         choices: [
-            "Rows, columns and main diagonals.",
             "Columns, main diagonals (row - col) and anti-diagonals (row + col).",
-            "Columns only: diagonals can be checked when the board is full.",
-            "Rows and columns.",
+            "Rows, columns and main diagonals: the anti-diagonals follow from the other three.",
+            "Columns only, because the diagonals can be checked once the board is full.",
+            "Rows and columns, as in a Sudoku without its boxes.",
         ],
-        answer: 'B',
+        answer: 'A',
         explanation: "Rows are safe by construction (one queen per row). A queen also attacks her column and her two diagonals; row - col names a main diagonal and row + col an anti-diagonal, so three sets answer \"is this cell attacked?\" with three look-ups. Checking diagonals only at the end is correct but explores the permutation tree: 109,601 nodes at n = 8 instead of 2,057.",
+        hint: "One queen per row: which of the four kinds of line can two queens then still share?",
     },
     Question {
         topic: "the branching factor",
         prompt: "How does constraint propagation affect the branching factor?",
         choices: [
-            "It stays n at every level; only the leaves are cut.",
-            "It grows with depth: more queens, more choices.",
-            "It collapses as the search goes deeper: each placement removes cells from every row below, so later rows keep few free cells or none (a backtrack).",
-            "It halves at every level, exactly.",
+            "It stays n at every level: pruning only cuts the leaves of the tree.",
+            "It grows with depth, since every queen placed adds constraints to check.",
+            "It halves at every level, exactly, whatever the size of the board.",
+            "It shrinks with depth: every queen removes cells from all the rows below.",
         ],
-        answer: 'C',
-        explanation: "On the 8 x 8 board the three sets give 8 children at the root, about 5.3 per node at level 1, 3.3 at level 2, and under 1 from level 5 on: most deep nodes have no child. Nothing halves exactly; it depends on where the queens stand.",
+        answer: 'D',
+        explanation: "On the 8 x 8 board the three sets give 8 children at the root, 5.25 per node at level 1 and 3.33 at level 2; the factor first drops below 1 at level 5 (0.97), where about a quarter of the nodes (150 of 568) have no child, and most nodes are childless only at level 7. Nothing halves exactly; it depends on where the queens stand.",
+        hint: "Notebook 04's branching-factor chart, or the factors printed under this question.",
     },
     Question {
         topic: "Knuth's count",
@@ -69,49 +77,54 @@ pub const QUESTIONS: [Question; 8] = [
         choices: ["92", "2,057", "15,720", "16,777,216"],
         answer: 'B',
         explanation: "2,057 consistent partial placements (OEIS A319283). 92 is the number of solutions (the nodes on the last level), 15,720 the number of candidate cells tested (8 per inner node), and 16,777,216 = 8^8 the full boards brute force would check.",
+        hint: "Nodes are the partial placements the search enters, the empty board included: more than the solutions, fewer than the cells tested.",
     },
     Question {
         topic: "diagonal names",
         prompt: "Which cell is on the same main diagonal as (2, 5)?",
-        choices: ["(3, 4)", "(4, 7)", "(5, 2)", "(0, 7)"],
-        answer: 'B',
+        choices: ["(3, 4)", "(5, 2)", "(0, 7)", "(4, 7)"],
+        answer: 'D',
         explanation: "Main diagonals keep row - col: 2 - 5 = -3 and 4 - 7 = -3. The other three cells all keep row + col = 7 instead: they share its anti-diagonal, the other line through (2, 5).",
+        hint: "Compute row - col for (2, 5) and for each cell.",
     },
     Question {
         topic: "row - col in Rust",
         prompt: "Why does the Rust solver store row - col as an isize (or shift it by n - 1)?",
         choices: [
-            "isize arithmetic is faster.",
-            "row - col is negative above the long diagonal, and a usize cannot hold it: debug builds panic with an overflow.",
-            "HashSet only accepts signed keys.",
-            "isize takes less memory than usize.",
+            "Above the long diagonal row - col is negative, which a usize cannot hold.",
+            "isize arithmetic is faster than usize arithmetic on 64-bit machines.",
+            "HashSet only accepts signed integer keys, so usize keys would not compile.",
+            "isize takes half the memory of usize, so the three sets stay smaller.",
         ],
-        answer: 'B',
+        answer: 'A',
         explanation: "For (0, 3), row - col = -3. On usize that subtraction overflows: a panic in a debug build, a huge wrapped number in a release build. Signed arithmetic (row as isize - col as isize) suits a set; the offset row + n - 1 - col, never negative, suits an array of 2n - 1 flags.",
+        hint: "Notebook 01: what happened to `0usize - 3usize`?",
     },
     Question {
         topic: "backtracking",
         prompt: "The search backtracks from a queen on (r, c). What must it do with the three sets?",
         choices: [
-            "Nothing: the next placement overwrites them.",
-            "Clear all three sets.",
+            "Nothing: the next placement in that row overwrites the entries anyway.",
+            "Clear all three sets, so that the next placement starts from a clean board.",
             "Remove exactly c, r - c and r + c, the entries that queen added.",
-            "Remove c from the column set only.",
+            "Remove c from the column set only; the diagonals can stay.",
         ],
         answer: 'C',
         explanation: "The queens above are still on the board, so their entries must stay; only the queen taken back releases her column and her two diagonals. Forgetting one of them (blank 3) leaves phantom attacks and the search misses solutions; clearing everything loses the queens above.",
+        hint: "The queens above the one taken back are still on the board.",
     },
     Question {
         topic: "forward checking",
-        prompt: "Forward checking enters fewer nodes than the three sets. Why is it not automatically faster?",
+        prompt: "Forward checking enters fewer nodes than the three sets and runs several times faster than `sets`. Where does most of that speed come from?",
         choices: [
-            "It finds fewer solutions.",
-            "Each node costs more: after a placement it scans every row below for a free cell.",
-            "It cannot use recursion.",
-            "It has to hash its keys.",
+            "From the nodes it skips: less than half the nodes means less than half the time.",
+            "From its store: it runs on the bool arrays, not on hash sets.",
+            "From finding fewer solutions, which it does not need to record.",
+            "From the bitmasks it uses to scan the rows below after each placement.",
         ],
         answer: 'B',
-        explanation: "The look-ahead saves the nodes that would die one level later, but it pays a scan of up to n rows of n cells at every placement. Fewer nodes is not the same as less work: notebook 04's candidate counts leave this cost out, and notebook 06 measures time.",
+        explanation: "Forward checking here is built on the bool arrays of `arrays`, so comparing it with `sets` mixes two changes. Against `arrays`, the same store without the look-ahead, it enters less than half the nodes (2,139,982 against 4,674,890 at n = 13) but scans up to n rows of n cells after every placement. Notebook 06 times the three at n = 13; in BENCHMARKS.md forward checking takes about 1.1 times the time of `arrays`: the look-ahead costs a little more than it saves, and the big gain is the store.",
+        hint: "Which store does forward checking run on, and what does notebook 06 measure against `arrays`?",
     },
 ];
 
@@ -138,13 +151,15 @@ pub fn ask(number: usize, choice: char) -> Feedback {
 }
 
 impl Question {
-    /// A question whose right answer is `answer` (`'A'` to `'D'`); other
+    /// A question whose right answer is `answer` (`'A'` to `'D'`), with the
+    /// hint a wrong answer gets and the explanation a right one gets; other
     /// notebooks' quizzes (notebook 07's Sudoku) are made of these.
     pub const fn new(
         topic: &'static str,
         prompt: &'static str,
         choices: [&'static str; 4],
         answer: char,
+        hint: &'static str,
         explanation: &'static str,
     ) -> Self {
         Self {
@@ -153,6 +168,7 @@ impl Question {
             choices,
             answer,
             explanation,
+            hint,
         }
     }
 }
@@ -198,7 +214,8 @@ impl Feedback {
         out
     }
 
-    /// The verdict and the explanation, or how to answer.
+    /// The verdict: the explanation after a right answer, a hint after a
+    /// wrong one, or how to answer.
     pub fn verdict(&self) -> String {
         if !self.answered {
             return format!(
@@ -206,15 +223,15 @@ impl Feedback {
                 self.given
             );
         }
-        let head = if self.correct {
-            format!("**{}: right.**", self.given)
+        if self.correct {
+            format!("**{}: right.** {}", self.given, self.question.explanation)
         } else {
+            // A hint, not the answer: the student tries again.
             format!(
-                "**{}: not quite.** The answer is {}.",
-                self.given, self.question.answer
+                "**{}: not quite.** Hint: {} Then change your letter and run the cell again.",
+                self.given, self.question.hint
             )
-        };
-        format!("{head} {}", self.question.explanation)
+        }
     }
 
     /// Shows the question and the verdict in Jupyter (Markdown, with a
@@ -249,11 +266,16 @@ mod tests {
 
     #[test]
     fn answers_are_case_blind_and_questions_never_run_out() {
-        assert!(ask(1, 'b').correct);
+        assert!(ask(1, 'c').correct);
         assert!(!ask(1, '?').answered);
         assert_eq!(ask(9, 'A').number, 1);
         assert_eq!(ask(0, 'A').number, 1);
-        assert!(ask(3, 'A').verdict().contains("The answer is C"));
+        let wrong = ask(3, 'A').verdict();
+        assert!(
+            wrong.contains("not quite") && wrong.contains("Hint:"),
+            "{wrong}"
+        );
+        assert!(!wrong.contains("answer is") && !wrong.contains(QUESTIONS[2].explanation));
     }
 
     #[test]
@@ -267,7 +289,40 @@ mod tests {
         assert_eq!(columns, Some(109_601));
         let factors = stats.branching_factors();
         assert!((factors[1] - 5.25).abs() < 0.01 && (factors[2] - 3.33).abs() < 0.01);
-        assert!(factors[5..].iter().all(|&f| f < 1.0));
-        assert_eq!(score(&['B', 'B', 'C', 'B', 'B', 'B', 'C', 'B']), (8, 8));
+        assert!(factors[..5].iter().all(|&f| f >= 1.0));
+        assert!((factors[5] - 0.97).abs() < 0.01);
+        let key: Vec<char> = QUESTIONS.iter().map(|q| q.answer).collect();
+        assert_eq!(score(&key), (8, 8));
+    }
+
+    #[test]
+    fn no_letter_answers_more_than_two_questions() {
+        for letter in 'A'..='D' {
+            let (right, _) = score(&[letter; 8]);
+            assert!(
+                right <= 2,
+                "answering {letter} everywhere scores {right} of 8"
+            );
+        }
+    }
+
+    #[test]
+    fn the_longest_option_is_not_a_strategy() {
+        // Picking the longest option (the first of equals) must not pass.
+        let longest: Vec<char> = QUESTIONS
+            .iter()
+            .map(|q| {
+                let (index, _) = q
+                    .choices
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .max_by_key(|(_, c)| c.chars().count())
+                    .expect("four choices");
+                (b'A' + index as u8) as char
+            })
+            .collect();
+        let (right, _) = score(&longest);
+        assert!(right <= 3, "the longest option is right {right} times of 8");
     }
 }

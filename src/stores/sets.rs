@@ -111,7 +111,8 @@ impl ConstraintSets {
 }
 
 impl std::fmt::Display for ConstraintSets {
-    /// `cols {1, 3}  diags {-1, -2}  antiDiags {1, 4}`, sorted, as the seed names them.
+    /// `cols {1, 3}  diags {-2, -1}  antiDiags {1, 4}`: each set in increasing
+    /// order, named as the JavaScript article names its sets.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,

@@ -1,5 +1,8 @@
-//! Published numbers, transcribed from `shared/reference/nqueens-numbers.md`
-//! (OEIS A000170, A002562, A319283, A319284; Knuth, TAOCP 7.2.2).
+//! Published numbers, transcribed from the On-Line Encyclopedia of Integer
+//! Sequences (https://oeis.org: A000170 solutions, A002562 fundamental
+//! solutions, A319283 nodes of the backtrack tree, A319284 its profiles) and
+//! from Knuth, *The Art of Computer Programming*, volume 4B (2022),
+//! section 7.2.2, where the backtrack tree of the 8 queens has 2057 nodes.
 //! Kept apart from the library's own tables so that a slip in either shows.
 #![allow(dead_code)]
 

@@ -1,0 +1,616 @@
+//! Feedback for a student half-way through the blanks (notebook 03).
+//!
+//! * [`BlankCheck`]: one blank's check, remembered as done, not yet (still
+//!   `todo!()`) or wrong; [`Progress`] lists them as a status table.
+//! * [`first_difference`]: the first step where the student's search leaves
+//!   the reference's, explained with the board at that moment ("you placed
+//!   (2, 1); the reference prunes it: anti-diagonal 3 is taken by the queen on
+//!   (1, 2)") and the blank most likely at fault.
+//! * With feature `svg`: [`search_tree`] and [`search_boards`] draw the
+//!   student's search only when it ran (a sentence otherwise, not a lone
+//!   root), and [`boards_gallery`] marks boards that are not solutions with
+//!   the pair of queens that attack each other.
+//!
+//! ```
+//! use queens::notebook::feedback::{BlankCheck, Progress, State};
+//! let one = BlankCheck::run(1, "prune check", true, || true);
+//! let two = BlankCheck::run(2, "insert", 3, || -> i32 { todo!("blank 2, insert: add it") });
+//! let three = BlankCheck::run(3, "delete", 0, || 1);
+//! assert_eq!([one.state, two.state, three.state], [State::Done, State::NotYet, State::Wrong]);
+//! let table = Progress::new([&one, &two, &three]).to_string();
+//! assert!(table.contains("blank 2 · insert: not yet"), "{table}");
+//! ```
+
+use crate::board::constraint::Constraint;
+use crate::board::coords::{Cell, anti_diagonal, diagonal};
+use crate::notebook::attempt::{Attempt, Verdict, attempt, judge};
+use crate::report::trace::Event;
+
+/// Where one blank stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Its check passes.
+    Done,
+    /// Still `todo!()`.
+    NotYet,
+    /// It runs but gives the wrong value, or panics.
+    Wrong,
+}
+
+impl State {
+    fn word(self) -> &'static str {
+        match self {
+            Self::Done => "done",
+            Self::NotYet => "not yet",
+            Self::Wrong => "wrong",
+        }
+    }
+}
+
+/// One blank's check: its state and the verdict line shown under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlankCheck {
+    /// The blank's number (1 to 3).
+    pub number: usize,
+    /// Its title ("prune check").
+    pub title: String,
+    /// Done, not yet or wrong.
+    pub state: State,
+    /// The line the notebook shows (never the expected value).
+    pub verdict: Verdict,
+}
+
+impl BlankCheck {
+    /// Runs `code` (the blank's check) and compares it with `expected`.
+    pub fn run<T: PartialEq + std::fmt::Debug>(
+        number: usize,
+        title: &str,
+        expected: T,
+        code: impl FnOnce() -> T,
+    ) -> Self {
+        let what = format!("blank {number}, {title}");
+        let outcome = attempt(&what, code);
+        let state = match &outcome {
+            Attempt::Done(value) if *value == expected => State::Done,
+            Attempt::Unfinished(why) if why.is_todo() => State::NotYet,
+            _ => State::Wrong,
+        };
+        Self {
+            number,
+            title: title.to_owned(),
+            state,
+            verdict: judge(&what, &expected, &outcome),
+        }
+    }
+
+    /// Adds a hint to the verdict, shown when the blank gives a wrong value
+    /// (a `todo!()` brings its own hint, from the handout).
+    pub fn hint(mut self, hint: &str) -> Self {
+        if self.state == State::Wrong {
+            self.verdict = self.verdict.hint(hint);
+        }
+        self
+    }
+
+    /// Shows the verdict as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        self.verdict.evcxr_display();
+    }
+}
+
+impl std::fmt::Display for BlankCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.verdict.fmt(f)
+    }
+}
+
+/// The status of every blank, one line each, and what to do next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// `(number, title, state)`, in order.
+    pub blanks: Vec<(usize, String, State)>,
+}
+
+impl Progress {
+    /// The status of `checks`.
+    pub fn new<'a>(checks: impl IntoIterator<Item = &'a BlankCheck>) -> Self {
+        Self {
+            blanks: checks
+                .into_iter()
+                .map(|c| (c.number, c.title.clone(), c.state))
+                .collect(),
+        }
+    }
+
+    /// Whether every blank is done.
+    pub fn all_done(&self) -> bool {
+        self.blanks.iter().all(|(_, _, s)| *s == State::Done)
+    }
+
+    /// The first blank that is wrong, else the first not done.
+    pub fn next(&self) -> Option<usize> {
+        let first = |state| self.blanks.iter().find(|b| b.2 == state).map(|b| b.0);
+        first(State::Wrong).or_else(|| first(State::NotYet))
+    }
+
+    /// Shows the table as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (number, title, state) in &self.blanks {
+            writeln!(f, "blank {number} · {title}: {}", state.word())?;
+        }
+        match self.next() {
+            None => write!(f, "All blanks done: the search below is yours."),
+            Some(n) => write!(
+                f,
+                "Next: blank {n} (`cargo run -- hint {n}` in a terminal if you are stuck)."
+            ),
+        }
+    }
+}
+
+/// Where the student's search first leaves the reference's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// Index of the first differing step (0 = the first step).
+    pub step: usize,
+    /// The student's step there (`None`: their search had already ended).
+    pub yours: Option<Event>,
+    /// The reference's step there (`None`: it had already ended).
+    pub reference: Option<Event>,
+    /// The queens on the board just before that step, `queens[row] = col`.
+    pub queens: Vec<usize>,
+    /// What went wrong, in a sentence or two.
+    pub explanation: String,
+    /// The blank most likely at fault, when the steps say.
+    pub likely_blank: Option<usize>,
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "step {}: {}", self.step + 1, self.explanation)?;
+        if let Some(blank) = self.likely_blank {
+            write!(f, " Look at blank {blank} first.")?;
+        }
+        Ok(())
+    }
+}
+
+impl Difference {
+    /// Shows the explanation as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+/// A step with the reasons of a prune left out: a student's steps do not say
+/// which line pruned a cell.
+fn bare(event: &Event) -> Event {
+    match event {
+        Event::Prune { row, col, .. } => Event::Prune {
+            row: *row,
+            col: *col,
+            by: Vec::new(),
+        },
+        other => other.clone(),
+    }
+}
+
+/// The first step where `yours` and `reference` differ (prunes compared
+/// without their reasons), explained against the board at that moment;
+/// `None` when the two searches take the same steps.
+///
+/// ```
+/// use queens::{Strategy, feedback::first_difference, run::trace, trace::Event};
+/// let reference = trace(4, Strategy::Sets)?;
+/// // A prune check blind to anti-diagonals places (1, 0) under the queen on (0, 1).
+/// let mut yours: Vec<Event> = reference.clone();
+/// let second = reference.iter().position(|e| *e == Event::Place { row: 0, col: 1 }).unwrap();
+/// let at = second + 1; // the reference prunes (1, 0) right after
+/// assert!(matches!(reference[at], Event::Prune { row: 1, col: 0, .. }));
+/// yours[at] = Event::Place { row: 1, col: 0 };
+/// let why = first_difference(&yours, &reference).unwrap();
+/// assert!(why.explanation.starts_with("you placed a queen on (1, 0); the reference prunes it: anti-diagonal 1 is taken by the queen on (0, 1)"), "{why}");
+/// assert_eq!(why.likely_blank, Some(1));
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn first_difference(yours: &[Event], reference: &[Event]) -> Option<Difference> {
+    let step = (0..yours.len().max(reference.len()))
+        .find(|&i| yours.get(i).map(bare) != reference.get(i).map(bare))?;
+    let queens = board_before(reference, step);
+    let taken_back = taken_back_before(yours, step);
+    let (explanation, likely_blank) =
+        explain(yours.get(step), reference.get(step), &queens, &taken_back);
+    Some(Difference {
+        step,
+        yours: yours.get(step).cloned(),
+        reference: reference.get(step).cloned(),
+        queens,
+        explanation,
+        likely_blank,
+    })
+}
+
+/// The queens on the board after the first `step` events.
+fn board_before(events: &[Event], step: usize) -> Vec<usize> {
+    let mut queens = Vec::new();
+    for event in &events[..step.min(events.len())] {
+        match event {
+            Event::Place { col, .. } => queens.push(*col),
+            Event::Backtrack { .. } => {
+                queens.pop();
+            }
+            _ => {}
+        }
+    }
+    queens
+}
+
+/// Queens taken back in the first `step` events, latest first.
+fn taken_back_before(events: &[Event], step: usize) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = events[..step.min(events.len())]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Backtrack { row, col } => Some(Cell::new(*row, *col)),
+            _ => None,
+        })
+        .collect();
+    cells.reverse();
+    cells
+}
+
+/// The lines of `cell` that a queen of `queens` holds, each with that queen:
+/// "column 1 is taken by the queen on (0, 1)".
+fn attackers(cell: Cell, queens: &[usize]) -> Vec<String> {
+    let placed = queens.iter().enumerate().map(|(r, &c)| Cell::new(r, c));
+    let mut found = Vec::new();
+    for constraint in [
+        Constraint::Column,
+        Constraint::Diagonal,
+        Constraint::AntiDiagonal,
+    ] {
+        if let Some(queen) = placed.clone().find(|&q| shares(constraint, q, cell)) {
+            found.push(format!(
+                "{} is taken by the queen on {queen}",
+                line(constraint, cell)
+            ));
+        }
+    }
+    found
+}
+
+fn shares(constraint: Constraint, a: Cell, b: Cell) -> bool {
+    match constraint {
+        Constraint::Column => a.col == b.col,
+        Constraint::Diagonal => diagonal(a.row, a.col) == diagonal(b.row, b.col),
+        Constraint::AntiDiagonal => anti_diagonal(a.row, a.col) == anti_diagonal(b.row, b.col),
+    }
+}
+
+/// "column 1", "diagonal -1 (row - col)", "anti-diagonal 3".
+fn line(constraint: Constraint, cell: Cell) -> String {
+    match constraint {
+        Constraint::Column => format!("column {}", cell.col),
+        Constraint::Diagonal => format!("diagonal {}", diagonal(cell.row, cell.col)),
+        Constraint::AntiDiagonal => format!("anti-diagonal {}", anti_diagonal(cell.row, cell.col)),
+    }
+}
+
+fn describe(event: Option<&Event>) -> String {
+    match event {
+        None => "had already ended".to_owned(),
+        Some(Event::Place { row, col }) => format!("placed a queen on ({row}, {col})"),
+        Some(Event::Prune { row, col, .. }) => format!("pruned ({row}, {col})"),
+        Some(Event::DeadEnd { row, col, .. }) => format!("skipped ({row}, {col}) as a dead end"),
+        Some(Event::Backtrack { row, col }) => format!("took back the queen on ({row}, {col})"),
+        Some(Event::Solution { queens }) => format!("recorded the solution {queens:?}"),
+    }
+}
+
+fn explain(
+    yours: Option<&Event>,
+    reference: Option<&Event>,
+    queens: &[usize],
+    taken_back: &[Cell],
+) -> (String, Option<usize>) {
+    match (yours, reference) {
+        (Some(Event::Place { row, col }), Some(Event::Prune { .. })) => {
+            let cell = Cell::new(*row, *col);
+            let why = attackers(cell, queens).join(", and ");
+            (
+                format!(
+                    "you placed a queen on {cell}; the reference prunes it: {why}. Your prune check \
+                     (blank 1) does not see that line, or insert (blank 2) never recorded it."
+                ),
+                Some(1),
+            )
+        }
+        (Some(Event::Prune { row, col, .. }), Some(Event::Place { .. })) => {
+            let cell = Cell::new(*row, *col);
+            let ghost = taken_back.iter().find(|&&q| {
+                [
+                    Constraint::Column,
+                    Constraint::Diagonal,
+                    Constraint::AntiDiagonal,
+                ]
+                .into_iter()
+                .any(|c| shares(c, q, cell))
+            });
+            match ghost {
+                Some(queen) => (
+                    format!(
+                        "you pruned {cell}; the reference places a queen there: no queen on the \
+                         board attacks it. The queen on {queen}, taken back earlier, shares a line \
+                         with it: delete (blank 3) seems to leave her keys in the sets."
+                    ),
+                    Some(3),
+                ),
+                None => (
+                    format!(
+                        "you pruned {cell}; the reference places a queen there: {}, {} and {} are \
+                         all free. Your prune check (blank 1) sees an attack that is not there.",
+                        line(Constraint::Column, cell),
+                        line(Constraint::Diagonal, cell),
+                        line(Constraint::AntiDiagonal, cell)
+                    ),
+                    Some(1),
+                ),
+            }
+        }
+        (yours, reference) => (
+            format!(
+                "you {}; the reference {}.",
+                describe(yours),
+                describe(reference)
+            ),
+            None,
+        ),
+    }
+}
+
+/// One paragraph on a student's steps against the reference's: not run yet,
+/// the same steps, or the first difference. With `progress`, a difference
+/// blamed on the prune check goes to insert instead when the prune check
+/// passes its own test and insert does not.
+pub fn compare_steps(yours: &[Event], reference: &[Event], progress: Option<&Progress>) -> String {
+    if yours.is_empty() {
+        return "Your search has not run yet: fill the blanks, save, and run the cells again."
+            .to_owned();
+    }
+    let Some(mut difference) = first_difference(yours, reference) else {
+        return format!(
+            "passed: your search takes exactly the reference's {} steps.",
+            reference.len()
+        );
+    };
+    let state = |n: usize| progress.and_then(|p| p.blanks.iter().find(|b| b.0 == n).map(|b| b.2));
+    if difference.likely_blank == Some(1)
+        && state(1) == Some(State::Done)
+        && state(2).is_some_and(|s| s != State::Done)
+    {
+        difference.likely_blank = Some(2);
+    }
+    format!("not yet: your search leaves the reference's at {difference}")
+}
+
+#[cfg(feature = "svg")]
+pub use pictures::{Shown, boards_gallery, search_boards, search_tree};
+
+#[cfg(feature = "svg")]
+mod pictures {
+    use crate::board::placement::{conflicts, parse_board};
+    use crate::display::{BoardPicture, Gallery, TreePicture};
+    use crate::report::trace::Event;
+    use crate::run::error::Result;
+
+    /// A picture, or the sentence that stands in for it.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Shown<P> {
+        /// There was something to draw.
+        Picture(P),
+        /// There was not, and why.
+        Sentence(String),
+    }
+
+    /// What stands in for a search that did not run.
+    const NOT_RUN: &str = "Your search has not run yet (a blank is still `todo!()`, or it \
+                           stopped): fill the blanks above, save, and run this cell again.";
+
+    /// The student's search tree, if their search ran.
+    pub fn search_tree(n: usize, events: &[Event]) -> Result<Shown<TreePicture>> {
+        Ok(if events.is_empty() {
+            Shown::Sentence(NOT_RUN.to_owned())
+        } else {
+            Shown::Picture(TreePicture::from_events(n, events)?)
+        })
+    }
+
+    /// Each node of the student's search as a board, if their search ran.
+    pub fn search_boards(n: usize, events: &[Event]) -> Result<Shown<Gallery>> {
+        Ok(if events.is_empty() {
+            Shown::Sentence(NOT_RUN.to_owned())
+        } else {
+            Shown::Picture(Gallery::search(n, events)?)
+        })
+    }
+
+    /// The boards a student's `solve_n_queens` returned; a board that is not
+    /// a solution has its attacking queens framed in red and named below.
+    pub fn boards_gallery(title: &str, boards: &[Vec<String>]) -> Gallery {
+        let pictures = boards
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| {
+                let n = rows.len();
+                let queens = parse_board(rows).unwrap_or_default();
+                // Wide enough for a caption naming the attacking pair.
+                let size = if n <= 5 { 28 } else { 16 };
+                let picture = BoardPicture::plain(n, &queens).cell_size(size);
+                let clashes = conflicts(&queens);
+                match clashes.first() {
+                    _ if queens.len() != n => picture.caption(format!("#{}: not a board", i + 1)),
+                    None => picture.caption(format!("#{}", i + 1)),
+                    Some(&(a, b)) => picture
+                        .mark(&[a, b])
+                        .caption(format!("#{} not a solution: {a} and {b} attack", i + 1)),
+                }
+            })
+            .collect();
+        Gallery::new(title, pictures)
+    }
+
+    macro_rules! shown_display {
+        ($($picture:ty),+) => {
+            $(
+                impl Shown<$picture> {
+                    /// Shows the picture, or the sentence, in Jupyter.
+                    pub fn evcxr_display(&self) {
+                        match self {
+                            Self::Picture(picture) => picture.evcxr_display(),
+                            Self::Sentence(text) => println!(
+                                "EVCXR_BEGIN_CONTENT text/plain\n{text}\nEVCXR_END_CONTENT"
+                            ),
+                        }
+                    }
+                }
+            )+
+        };
+    }
+
+    shown_display!(TreePicture, Gallery);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::trace;
+    use crate::strategy::Strategy;
+
+    fn reference() -> Vec<Event> {
+        trace(4, Strategy::Sets).unwrap()
+    }
+
+    #[test]
+    fn the_same_search_has_no_difference() {
+        let bare: Vec<Event> = reference().iter().map(bare).collect();
+        assert_eq!(first_difference(&bare, &reference()), None);
+    }
+
+    #[test]
+    fn a_stale_key_after_a_backtrack_points_at_delete() {
+        // The reference places (1, 3) under (0, 0) after pruning (1, 2)? Find the
+        // first place that follows a backtrack and turn it into a prune.
+        let reference = reference();
+        let at = (1..reference.len())
+            .find(|&i| {
+                matches!(reference[i], Event::Place { .. })
+                    && reference[..i]
+                        .iter()
+                        .any(|e| matches!(e, Event::Backtrack { .. }))
+                    && {
+                        let Event::Place { row, col } = reference[i] else {
+                            unreachable!()
+                        };
+                        let cell = Cell::new(row, col);
+                        taken_back_before(&reference, i).iter().any(|&q| {
+                            [
+                                Constraint::Column,
+                                Constraint::Diagonal,
+                                Constraint::AntiDiagonal,
+                            ]
+                            .into_iter()
+                            .any(|c| shares(c, q, cell))
+                        })
+                    }
+            })
+            .expect("some placement shares a line with a queen taken back");
+        let mut yours = reference.clone();
+        let Event::Place { row, col } = yours[at] else {
+            unreachable!()
+        };
+        yours[at] = Event::Prune {
+            row,
+            col,
+            by: Vec::new(),
+        };
+        let why = first_difference(&yours, &reference).unwrap();
+        assert_eq!(why.likely_blank, Some(3), "{why}");
+        assert!(why.explanation.contains("taken back earlier"), "{why}");
+    }
+
+    #[test]
+    fn an_early_end_is_described() {
+        let reference = reference();
+        let why = first_difference(&reference[..3], &reference).unwrap();
+        assert_eq!(why.step, 3);
+        assert!(
+            why.explanation
+                .starts_with("you had already ended; the reference"),
+            "{why}"
+        );
+        assert_eq!(why.likely_blank, None);
+    }
+
+    #[test]
+    fn comparing_steps_says_not_run_same_or_where() {
+        let reference = reference();
+        assert!(compare_steps(&[], &reference, None).contains("has not run yet"));
+        assert!(compare_steps(&reference, &reference, None).starts_with("passed"));
+        let mut yours = reference.clone();
+        let second = yours
+            .iter()
+            .position(|e| *e == Event::Place { row: 0, col: 1 })
+            .unwrap();
+        yours[second + 1] = Event::Place { row: 1, col: 0 };
+        assert!(compare_steps(&yours, &reference, None).ends_with("Look at blank 1 first."));
+        let progress = Progress::new([
+            &BlankCheck::run(1, "prune check", 1, || 1),
+            &BlankCheck::run(2, "insert", 1, || 2),
+        ]);
+        let text = compare_steps(&yours, &reference, Some(&progress));
+        assert!(text.ends_with("Look at blank 2 first."), "{text}");
+    }
+
+    #[test]
+    fn progress_names_the_next_blank() {
+        let done = BlankCheck::run(1, "prune check", 1, || 1);
+        let wrong = BlankCheck::run(3, "delete", 1, || 2).hint("remove all three keys");
+        assert!(wrong.to_string().ends_with("Hint: remove all three keys"));
+        let todo = BlankCheck::run(2, "insert", 1, || -> i32 {
+            todo!("blank 2, insert: add it")
+        })
+        .hint("remove all three keys");
+        assert_eq!(todo.to_string().matches("Hint:").count(), 1, "{todo}");
+        let progress = Progress::new([&done, &wrong]);
+        assert_eq!(progress.next(), Some(3));
+        assert!(!progress.all_done());
+        assert!(
+            Progress::new([&done])
+                .to_string()
+                .contains("All blanks done")
+        );
+    }
+
+    #[cfg(feature = "svg")]
+    #[test]
+    fn invalid_boards_are_marked_with_their_attacking_pair() {
+        use crate::display::Picture;
+        let boards = vec![
+            vec![".Q..".into(), "...Q".into(), "Q...".into(), "..Q.".into()],
+            vec!["Q...".into(), ".Q..".into(), "..Q.".into(), "...Q".into()],
+        ];
+        let text = boards_gallery("yours", &boards).text();
+        assert!(
+            text.contains("#2 not a solution: (0, 0) and (1, 1) attack"),
+            "{text}"
+        );
+        assert!(!text.contains("#1: not"), "{text}");
+        let nothing = search_tree(4, &[]).unwrap();
+        assert!(matches!(nothing, Shown::Sentence(_)));
+    }
+}
