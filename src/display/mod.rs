@@ -14,6 +14,7 @@ mod bars;
 mod board;
 mod board_page;
 mod chart;
+pub mod feedback;
 mod figures;
 mod gallery;
 pub mod palette;
