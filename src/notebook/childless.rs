@@ -6,7 +6,7 @@
 //! level 5 has a factor of 0.97, and 150 of its 568 nodes are childless.
 //!
 //! ```
-//! use queens::{Strategy, childless::childless};
+//! use queens::{Strategy, notebook::childless::childless};
 //! let shape = childless(8, Strategy::Sets)?;
 //! assert_eq!((shape.childless[5], shape.profile[5]), (150, 568));
 //! assert_eq!(shape.first_majority(), Some(7));

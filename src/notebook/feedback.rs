@@ -205,7 +205,7 @@ fn bare(event: &Event) -> Event {
 /// `None` when the two searches take the same steps.
 ///
 /// ```
-/// use queens::{Strategy, feedback::first_difference, run::trace, trace::Event};
+/// use queens::{Strategy, notebook::feedback::first_difference, report::trace::Event, run::trace};
 /// let reference = trace(4, Strategy::Sets)?;
 /// // A prune check blind to anti-diagonals places (1, 0) under the queen on (0, 1).
 /// let mut yours: Vec<Event> = reference.clone();
