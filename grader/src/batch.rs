@@ -65,6 +65,7 @@ pub fn run(
                 message: String::new(),
                 elapsed_ms: 0,
                 printed_bytes: 0,
+                problems: Vec::new(),
             })
             .collect::<Vec<_>>(),
     );
