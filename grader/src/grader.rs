@@ -370,7 +370,15 @@ impl Grader {
             BuildFailure::Grader(format!("cannot write the scratch workspace: {e}"))
         })?;
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-        let mut command = Command::new(cargo);
+        let mut command = match self.sandbox() {
+            // The build cannot see the course either: an `include!` of the
+            // solutions, by any path, finds an empty folder.
+            Ok((Some(bwrap), _)) => {
+                let (hidden, writable, readable) = self.build_view();
+                bwrap.build_command(&cargo, &hidden, &writable, &readable)
+            }
+            _ => Command::new(cargo),
+        };
         command
             .args([
                 "build",
@@ -455,6 +463,26 @@ impl Grader {
         std::fs::write(crate_dir.join("Cargo.toml"), INSTRUCTOR_MANIFEST)?;
         std::fs::write(crate_dir.join("tests").join("graded.rs"), INSTRUCTOR_TESTS)?;
         std::fs::write(crate_dir.join("src").join("lib.rs"), code)
+    }
+
+    /// What a sandboxed build sees: the course and the home folder hidden,
+    /// the scratch workspace and cargo's home writable, rustup's toolchains
+    /// readable.
+    fn build_view(&self) -> (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>) {
+        let absolute = |path: &Path| std::fs::canonicalize(path).unwrap_or(path.to_path_buf());
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let cargo_home = std::env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".cargo")));
+        let rustup_home = std::env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".rustup")));
+        let mut hidden = vec![absolute(&self.config.queens_dir)];
+        hidden.extend(home.as_deref().map(absolute));
+        let mut writable = vec![absolute(&self.config.scratch_dir)];
+        writable.extend(cargo_home.as_deref().map(absolute));
+        let readable = rustup_home.as_deref().map(absolute).into_iter().collect();
+        (hidden, writable, readable)
     }
 
     /// Copies the sources of the `queens` library and of the harness into

@@ -154,6 +154,38 @@ impl Bubblewrap {
     }
 }
 
+impl Bubblewrap {
+    /// The command that runs `program` (a build: cargo) with the whole system
+    /// visible read-only except `hidden` folders (the course, home: emptied),
+    /// `writable` folders bound back read-write (the scratch workspace, cargo's
+    /// home), a private `/tmp` and no network. A submission's `include!` of
+    /// the course's files then finds nothing.
+    pub fn build_command(
+        &self,
+        program: &std::ffi::OsStr,
+        hidden: &[PathBuf],
+        writable: &[PathBuf],
+        readable: &[PathBuf],
+    ) -> Command {
+        let mut command = Command::new(&self.program);
+        command.args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
+        command.args(["--tmpfs", "/tmp"]);
+        for dir in hidden.iter().filter(|d| d.exists()) {
+            command.arg("--tmpfs").arg(dir);
+        }
+        for dir in readable.iter().filter(|d| d.exists()) {
+            command.arg("--ro-bind").arg(dir).arg(dir);
+        }
+        for dir in writable.iter().filter(|d| d.exists()) {
+            command.arg("--bind").arg(dir).arg(dir);
+        }
+        command
+            .args(["--unshare-net", "--unshare-pid", "--die-with-parent", "--"])
+            .arg(program);
+        command
+    }
+}
+
 /// Finds a working bubblewrap for `mode`: `Ok(None)` when it is off or (in
 /// `auto`) does not work, with the reason; `Err` when it is required and does
 /// not work. Checked once per process by running `true` in the sandbox.
