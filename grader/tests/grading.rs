@@ -14,6 +14,7 @@ use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::handout::{self, Course};
 use queens_grader::report;
 use queens_grader::results::{Outcome, blank_of, group_of};
+use queens_grader::sandbox::Mode;
 use queens_grader::student_copy;
 
 fn root() -> PathBuf {
@@ -348,4 +349,164 @@ fn student_copy_builds_and_grades() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["score"], 0);
     assert!(json["max_score"].as_u64().unwrap() > 0);
+}
+
+/// Grades one fixture submission with `config`.
+fn grade_fixture(id: &str, config: Config) -> Grade {
+    let dir = batch_folder(&[id]);
+    Grader::new(config).unwrap().grade(id, &dir.path().join(id))
+}
+
+/// `sleep 300` processes alive now (Linux).
+fn sleepers() -> usize {
+    std::fs::read_dir("/proc")
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| {
+                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\0300\0")
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_child_process_neither_stalls_grading_nor_outlives_its_test() {
+    let before = sleepers();
+    for sandbox in [Mode::Auto, Mode::Off] {
+        let mut config = Config::built_in();
+        config.sandbox = sandbox;
+        let grade = grade_fixture("spawns-sleep", config);
+        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+        let (score, max) = report::totals(&grade);
+        assert_eq!(score, max, "{}", describe(&grade));
+        // Build and 17 tests; waiting for the child would take 17 × 300 s.
+        assert!(
+            grade.elapsed < Duration::from_secs(60),
+            "{:?}",
+            grade.elapsed
+        );
+        assert!(
+            grade
+                .notes
+                .iter()
+                .any(|n| n.contains("left processes running (sleep)")),
+            "{:?}",
+            grade.notes
+        );
+        let problems = report::problems(&grade);
+        assert!(
+            problems.iter().any(|(p, _)| *p == "left-running"),
+            "{problems:?}"
+        );
+    }
+    assert!(sleepers() <= before, "a sleep 300 outlived grading");
+}
+
+#[test]
+fn a_forged_report_scores_zero() {
+    let grade = grade_fixture("forged-report", Config::built_in());
+    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+    assert_eq!(report::totals(&grade).0, 0, "{}", describe(&grade));
+}
+
+#[test]
+fn bad_submissions_get_a_row_each_with_a_clear_detail() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |id: &str| dir.path().join(id);
+    std::fs::create_dir_all(at("no-lib-rs")).unwrap();
+    std::fs::write(at("no-lib-rs/README.md"), "my answers are in my head\n").unwrap();
+    std::fs::create_dir_all(at("binary/src")).unwrap();
+    std::fs::write(
+        at("binary/src/lib.rs"),
+        b"\x7fELF\x02\x01\x01\0\0\0\xff\xfe",
+    )
+    .unwrap();
+    std::fs::create_dir_all(at("huge/src")).unwrap();
+    let line = "// padding padding padding padding padding padding padding padding\n";
+    std::fs::write(at("huge/src/lib.rs"), line.repeat(50_000_000 / line.len())).unwrap();
+    std::fs::create_dir_all(at("symlink/src")).unwrap();
+    std::os::unix::fs::symlink(root().join(handout::REFERENCE), at("symlink/src/lib.rs")).unwrap();
+    let grader = grader();
+    let mut csv = Vec::new();
+    let grades = batch::run(&grader, dir.path(), &mut csv, &mut |_, _, _| {}).unwrap();
+    assert_eq!(grades.len(), 4);
+    let grade = |id: &str| grades.iter().find(|g| g.submission == id).unwrap();
+    assert_eq!(grade("no-lib-rs").status, Status::NoSubmission);
+    assert!(grade("no-lib-rs").detail.contains("no lib.rs"));
+    for (id, says) in [
+        ("binary", "is not text"),
+        ("huge", "50.0 MB"),
+        ("symlink", "outside the submission"),
+    ] {
+        let graded = grade(id);
+        assert_eq!(graded.status, Status::Rejected, "{}", describe(graded));
+        assert!(graded.detail.contains(says), "{}", describe(graded));
+        assert_eq!(report::totals(graded), (0, 17));
+    }
+    let text = String::from_utf8(csv).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.contains("rejected"), "{text}");
+}
+
+/// The hostile fixtures under bubblewrap (required): memory, processes,
+/// snooping on the course at run time and at compile time. About a minute on
+/// two cores: run by CI with
+/// `cargo test -p queens-grader --test grading -- --ignored hostile`.
+#[test]
+#[ignore = "needs bubblewrap; about a minute; run with --ignored hostile"]
+fn hostile_submissions_are_contained_by_the_sandbox() {
+    let config = || {
+        let mut config = Config::built_in();
+        config.sandbox = Mode::Required;
+        config.test_timeout = Duration::from_secs(20);
+        config
+    };
+    // A memory hog stops at its limit, well before its timeout.
+    let hog = grade_fixture("memory-hog", config());
+    let problems = report::problems(&hog);
+    assert!(
+        problems.iter().any(|(p, _)| *p == "out-of-memory"),
+        "{}",
+        describe(&hog)
+    );
+    for test in hog
+        .tests
+        .iter()
+        .filter(|t| t.problems.iter().any(|p| p == "out-of-memory"))
+    {
+        assert!(test.elapsed_ms < 10_000, "{}", describe(&hog));
+        assert!(test.message.contains("out of memory"), "{}", test.message);
+    }
+    let many = grade_fixture("many-processes", config());
+    assert!(
+        report::problems(&many)
+            .iter()
+            .any(|(p, _)| *p == "too-many-processes"),
+        "{}",
+        describe(&many)
+    );
+    // Neither the solutions nor a file outside the sandbox: full marks, and
+    // no file written.
+    let marker = root().join("target/queens-grading-snoop");
+    let _ = std::fs::remove_file(&marker);
+    let _ = std::fs::remove_file("/tmp/queens-grading-snoop");
+    let snoop = grade_fixture("snooping", config());
+    assert_eq!(report::totals(&snoop).0, 17, "{}", describe(&snoop));
+    assert!(!marker.exists());
+    assert!(!Path::new("/tmp/queens-grading-snoop").exists());
+    // Nor at compile time.
+    let include = grade_fixture("include-solutions", config());
+    assert_eq!(
+        include.status,
+        Status::CompileError,
+        "{}",
+        describe(&include)
+    );
+    assert!(
+        include.detail.contains("couldn't read"),
+        "{}",
+        include.detail
+    );
 }
