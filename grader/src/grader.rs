@@ -162,7 +162,7 @@ impl Grade {
 pub struct Grader {
     config: Config,
     slot: PathBuf,
-    sandbox: OnceCell<Result<(Option<Bubblewrap>, Option<String>), String>>,
+    sandbox: OnceCell<Result<sandbox::Found, String>>,
 }
 
 /// Numbers the scratch workspaces of one process.
@@ -205,7 +205,7 @@ impl Grader {
     /// The sandbox the tests run in: `Ok(None)` with the reason when they run
     /// without one (`auto` where bubblewrap does not work, or `off`); `Err`
     /// when it is required and does not work.
-    pub fn sandbox(&self) -> Result<(Option<Bubblewrap>, Option<String>), String> {
+    pub fn sandbox(&self) -> Result<sandbox::Found, String> {
         self.sandbox
             .get_or_init(|| sandbox::probe(self.config.sandbox))
             .clone()
@@ -754,10 +754,10 @@ fn vendored_manifest(
             }
             if let Some(local) = spec.as_table_like() {
                 for (key, v) in local.iter() {
-                    if key != "workspace" {
-                        if let Some(v) = v.as_value() {
-                            entry.insert(key, v.clone());
-                        }
+                    if key != "workspace"
+                        && let Some(v) = v.as_value()
+                    {
+                        entry.insert(key, v.clone());
                     }
                 }
             }

@@ -47,11 +47,14 @@ diagonal -3), and a usize cannot go below zero: compute the diagonal on a signed
 /// Panics explained: a panic whose text contains the first gets the second.
 const EXPLANATIONS: &[(&str, &str)] = &[("attempt to subtract with overflow", SIGN)];
 
+/// Compares one answer with the reference: `Err` is the student's message.
+type Verdict = Box<dyn Fn(&Answer) -> Result<(), String>>;
+
 /// One question and how to judge its answer.
 pub struct Check {
     /// What the test process is asked.
     pub question: Question,
-    judge: Box<dyn Fn(&Answer) -> Result<(), String>>,
+    judge: Verdict,
 }
 
 impl Check {
@@ -567,8 +570,16 @@ fn explore(n: usize) -> Question {
     }
 }
 
+/// A search as the student's blanks ran it.
+struct Searched<'a> {
+    boards: &'a [Vec<String>],
+    nodes: u64,
+    /// Places, backtracks, solutions.
+    steps: [usize; 3],
+}
+
 /// The explored search, or why it stopped.
-fn explored(n: usize, answer: &Answer) -> Result<(&[Vec<String>], u64, [usize; 3]), String> {
+fn explored(n: usize, answer: &Answer) -> Result<Searched<'_>, String> {
     match answer {
         Answer::Explored {
             boards,
@@ -576,7 +587,11 @@ fn explored(n: usize, answer: &Answer) -> Result<(&[Vec<String>], u64, [usize; 3
             places,
             backtracks,
             solutions,
-        } => Ok((boards, *nodes, [*places, *backtracks, *solutions])),
+        } => Ok(Searched {
+            boards,
+            nodes: *nodes,
+            steps: [*places, *backtracks, *solutions],
+        }),
         Answer::OverBudget => {
             let budget = reference_nodes(n);
             Err(format!(
@@ -593,15 +608,15 @@ fn end_to_end(test: &str) -> Vec<Check> {
         "boards_match_the_reference_for_n_1_to_10" => (1..=10)
             .map(|n| {
                 Check::new(explore(n), move |answer| {
-                    let (boards, _, _) = explored(n, answer)?;
-                    expect_boards(n, boards, &reference_boards(n))
+                    let searched = explored(n, answer)?;
+                    expect_boards(n, searched.boards, &reference_boards(n))
                 })
             })
             .collect(),
         "nodes_match_the_reference_for_n_1_to_10" => (1..=10)
             .map(|n| {
                 Check::new(explore(n), move |answer| {
-                    let (_, nodes, _) = explored(n, answer)?;
+                    let nodes = explored(n, answer)?.nodes;
                     let expected = reference_nodes(n);
                     if nodes == expected {
                         return Ok(());
@@ -628,7 +643,11 @@ fn end_to_end(test: &str) -> Vec<Check> {
             })
             .collect(),
         "steps_replay_the_search" => vec![Check::new(explore(6), |answer| {
-            let (boards, nodes, [places, backtracks, solutions]) = explored(6, answer)?;
+            let Searched {
+                boards,
+                nodes,
+                steps: [places, backtracks, solutions],
+            } = explored(6, answer)?;
             let nodes = usize::try_from(nodes).map_err(|e| e.to_string())?;
             if places + 1 != nodes || backtracks != places || solutions != boards.len() {
                 return Err(format!(

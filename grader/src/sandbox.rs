@@ -186,10 +186,13 @@ impl Bubblewrap {
     }
 }
 
+/// What [`probe`] found: the sandbox, or why there is none.
+pub type Found = (Option<Bubblewrap>, Option<String>);
+
 /// Finds a working bubblewrap for `mode`: `Ok(None)` when it is off or (in
 /// `auto`) does not work, with the reason; `Err` when it is required and does
 /// not work. Checked once per process by running `true` in the sandbox.
-pub fn probe(mode: Mode) -> Result<(Option<Bubblewrap>, Option<String>), String> {
+pub fn probe(mode: Mode) -> Result<Found, String> {
     if mode == Mode::Off {
         return Ok((None, Some("--sandbox off".to_owned())));
     }
@@ -312,13 +315,12 @@ pub fn contain(command: &mut Command, resources: Resources, user: Option<u32>) {
                         return Err(std::io::Error::last_os_error());
                     }
                 }
-                if let Some(id) = user {
-                    if libc::setgroups(0, std::ptr::null()) < 0
+                if let Some(id) = user
+                    && (libc::setgroups(0, std::ptr::null()) < 0
                         || libc::setgid(id as libc::gid_t) < 0
-                        || libc::setuid(id as libc::uid_t) < 0
-                    {
-                        return Err(std::io::Error::last_os_error());
-                    }
+                        || libc::setuid(id as libc::uid_t) < 0)
+                {
+                    return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
             });

@@ -364,7 +364,7 @@ fn sleepers() -> usize {
             entries
                 .flatten()
                 .filter(|e| {
-                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\0300\0")
+                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00")
                 })
                 .count()
         })
