@@ -413,3 +413,37 @@ fn printed(run: &process::Run) -> String {
     }
     parts.join("\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::Captured;
+
+    fn run_printing(text: &str, total_bytes: u64) -> process::Run {
+        process::Run {
+            ending: Ending::Finished(std::process::ExitStatus::default()),
+            stdout: Captured {
+                text: text.to_owned(),
+                total_bytes,
+            },
+            stderr: Captured::default(),
+            elapsed: Duration::ZERO,
+            left_running: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn output_ending_in_a_newline_is_not_marked_as_cut() {
+        let line = format!("{}\n", "x".repeat(94));
+        let shown = printed(&run_printing(&line, 95));
+        assert!(!shown.contains("bytes in all"), "{shown}");
+        assert!(shown.contains(&"x".repeat(94)), "{shown}");
+    }
+
+    #[test]
+    fn output_past_the_cap_is_marked_as_cut() {
+        let kept = "y".repeat(OUTPUT_SHOWN + 10);
+        let shown = printed(&run_printing(&kept, 10_000_000));
+        assert!(shown.contains("(10000000 bytes in all)"), "{shown}");
+    }
+}

@@ -496,6 +496,32 @@ fn hostile_submissions_are_contained_by_the_sandbox() {
     assert_eq!(report::totals(&snoop).0, 17, "{}", describe(&snoop));
     assert!(!marker.exists());
     assert!(!Path::new("/tmp/queens-grading-snoop").exists());
+    // A submission out of time names the tests still running and counts
+    // those that never ran.
+    let mut short = config();
+    short.timeout = Duration::from_secs(25);
+    short.test_timeout = Duration::from_secs(60);
+    let looping = grade_fixture("endless-loop", short);
+    assert_eq!(looping.status, Status::TimedOut, "{}", describe(&looping));
+    assert!(
+        looping
+            .detail
+            .contains("still running: blank_1_prune_check::"),
+        "{}",
+        looping.detail
+    );
+    assert!(
+        looping.detail.contains("tests never ran"),
+        "{}",
+        looping.detail
+    );
+    assert!(
+        report::problems(&looping)
+            .iter()
+            .any(|(p, _)| *p == "not-run"),
+        "{}",
+        describe(&looping)
+    );
     // Nor at compile time.
     let include = grade_fixture("include-solutions", config());
     assert_eq!(
