@@ -4,6 +4,7 @@
 //! stderr and a non-zero exit code, never a panic; whatever was computed before
 //! the error is still printed.
 
+mod autograder;
 mod choice;
 mod count;
 mod grade;
@@ -49,6 +50,8 @@ pub enum Command {
     Trace(trace::Args),
     /// Grade a handout (or a folder of submissions) with the instructor's tests.
     Grade(grade::Args),
+    /// Write an autograder for a grading platform (Gradescope).
+    Autograder(autograder::Args),
     /// Print the hints for a blank of the handout.
     Hint(hint::Args),
     /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
@@ -128,6 +131,7 @@ where
         Command::Count(args) => count::run(args, &mut out),
         Command::Trace(args) => trace::run(args, &mut out),
         Command::Grade(args) => grade::run(args, &mut out),
+        Command::Autograder(args) => autograder::run(args, &mut out),
         Command::Hint(args) => hint::run(args, &mut out),
         Command::Handout(args) => handout::run(args, &mut out),
         Command::Render(args) => render::run(args, &mut out),

@@ -17,6 +17,8 @@
 //!   builds a submission in a scratch workspace with the instructor's tests,
 //!   runs them, and reports per blank in text, JSON, CSV, JUnit or Gradescope's
 //!   format; a batch grades a folder of submissions into one CSV.
+//! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
+//!   a GitHub Classroom autograding workflow.
 
 pub mod harness;
 pub mod judge;
@@ -31,6 +33,8 @@ pub mod batch;
 pub mod grader;
 #[cfg(feature = "instructor")]
 pub mod handout;
+#[cfg(feature = "instructor")]
+pub mod platforms;
 #[cfg(feature = "instructor")]
 pub mod report;
 #[cfg(feature = "instructor")]

@@ -88,7 +88,7 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
 }
 
 /// The course's files, relative to its root.
-fn course_files(root: &Path) -> Result<Vec<PathBuf>, CourseError> {
+pub(crate) fn course_files(root: &Path) -> Result<Vec<PathBuf>, CourseError> {
     // A git checkout knows which files belong to the course (not build output,
     // not a local virtualenv); fall back to walking the folder.
     let listed = Command::new("git")
