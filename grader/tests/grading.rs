@@ -536,3 +536,61 @@ fn hostile_submissions_are_contained_by_the_sandbox() {
         include.detail
     );
 }
+
+/// The generated batch of scripts/make-batch (about 45 submissions: every
+/// fixture, the classic wrong blanks, correct variants, bad submissions),
+/// graded as `queens grade --batch` does: each wrong blank is blamed on its
+/// blank (and the end-to-end tests) only, each correct variant gets full
+/// marks, each bad submission a row. About two minutes on two cores: CI runs
+/// `cargo test -p queens-grader --test grading -- --ignored generated_batch`
+/// (the time is measured by scripts/grade-times).
+#[test]
+#[ignore = "about two minutes; run with --ignored generated_batch"]
+fn generated_batch_is_graded_and_blamed_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch_dir = dir.path().join("batch");
+    let made = std::process::Command::new("python3")
+        .arg(root().join("scripts/make-batch"))
+        .arg(&batch_dir)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let before = sleepers();
+    let grader = grader();
+    let mut csv = Vec::new();
+    let grades = batch::run(&grader, &batch_dir, &mut csv, &mut |_, _, _| {}).unwrap();
+    assert!(grades.len() >= 45, "{}", grades.len());
+    let full = grades.iter().find(|g| g.submission == "correct").unwrap();
+    let max = report::totals(full).1;
+    for grade in &grades {
+        let id = grade.submission.as_str();
+        let (score, _) = report::totals(grade);
+        let lost: Vec<Option<u32>> = grade
+            .tests
+            .iter()
+            .filter(|t| !t.outcome.passed())
+            .map(|t| blank_of_test(&t.name))
+            .collect();
+        if id.starts_with("correct") || ["snooping", "spawns-sleep"].contains(&id) {
+            assert_eq!(score, max, "{}", describe(grade));
+        } else if let Some(rest) = id.strip_prefix("wrong-b") {
+            let blank: u32 = rest[..1].parse().unwrap();
+            assert!(lost.contains(&Some(blank)), "{}", describe(grade));
+            assert!(
+                lost.iter().all(|b| *b == Some(blank) || b.is_none()),
+                "blamed elsewhere: {}",
+                describe(grade)
+            );
+        } else if id.starts_with("bad-") {
+            assert!(
+                matches!(grade.status, Status::Rejected | Status::NoSubmission),
+                "{}",
+                describe(grade)
+            );
+            assert!(!grade.detail.is_empty());
+        }
+    }
+    let text = String::from_utf8(csv).unwrap();
+    assert_eq!(text.lines().count(), grades.len() + 1, "one row each");
+    assert!(sleepers() <= before, "a process outlived the batch");
+}
