@@ -43,8 +43,10 @@ pub struct Args {
     /// program was built from].
     #[arg(long, value_name = "DIR")]
     pub course: Option<PathBuf>,
-    /// Kept for compatibility; the network is cut by the sandbox.
-    #[arg(long, hide = true)]
+    /// Without the sandbox, let the tests use the network (by default they run
+    /// in a network namespace of their own when `unshare -rn` works; the
+    /// sandbox always cuts it).
+    #[arg(long)]
     pub allow_network: bool,
     /// Run each graded test in a bubblewrap sandbox: `required` refuses to
     /// grade without one, `auto` uses it when it works (and says loudly when

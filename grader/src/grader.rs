@@ -54,8 +54,8 @@ pub struct Config {
     pub test_timeout: Duration,
     /// Wall-clock limit of one whole submission: build and tests.
     pub timeout: Duration,
-    /// Kept for compatibility: the tests run without network whenever the
-    /// bubblewrap sandbox is used.
+    /// Without the sandbox, run the tests without network (`unshare -rn`)
+    /// when the system allows it (the sandbox always cuts the network).
     pub isolate_network: bool,
     /// Whether the tests run in a bubblewrap sandbox (default `auto`).
     pub sandbox: Mode,
@@ -63,6 +63,9 @@ pub struct Config {
     pub resources: Resources,
     /// Graded tests run at once (default: the cores, at most 4).
     pub jobs: usize,
+    /// Submissions a batch grades at once (default 2: one builds while the
+    /// other's tests run).
+    pub submissions_at_once: usize,
 }
 
 impl Config {
@@ -79,6 +82,7 @@ impl Config {
             sandbox: Mode::Auto,
             resources: Resources::default(),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get().min(4)),
+            submissions_at_once: 2,
         }
     }
 
@@ -163,6 +167,8 @@ pub struct Grader {
     config: Config,
     slot: PathBuf,
     sandbox: OnceCell<Result<sandbox::Found, String>>,
+    /// The test binary's folder, open to the tests' users.
+    binaries: tempfile::TempDir,
 }
 
 /// Numbers the scratch workspaces of one process.
@@ -189,6 +195,13 @@ impl Grader {
             config,
             slot,
             sandbox: OnceCell::new(),
+            binaries: {
+                let dir = tempfile::Builder::new()
+                    .prefix("queens-grading-")
+                    .tempdir()?;
+                sandbox::prepare_binaries_dir(dir.path())?;
+                dir
+            },
         })
     }
 
@@ -220,8 +233,13 @@ impl Grader {
                 .to_owned(),
             Ok((None, why)) => format!(
                 "NOT SANDBOXED ({}): the tests ran with resource limits and a session of \
-                 their own only; student code could read files and use the network",
-                why.unwrap_or_default()
+                 their own only; student code could read your files{}",
+                why.unwrap_or_default(),
+                if self.config.isolate_network && sandbox::unshare_works() {
+                    " (network cut with unshare -rn)"
+                } else {
+                    " and use the network"
+                }
             ),
             Err(why) => why,
         }
@@ -428,8 +446,10 @@ impl Grader {
         match (success, executable) {
             (true, Some(built)) => {
                 // A private copy: another grader sharing the target folder may
-                // rebuild the original while this one runs.
-                let copy = self.slot.join("graded-tests");
+                // rebuild the original while this one runs. It goes where the
+                // tests' unprivileged users can reach it (the scratch may be
+                // under a private home).
+                let copy = self.binaries.path().join("graded-tests");
                 std::fs::copy(&built, &copy).map_err(|e| {
                     BuildFailure::Grader(format!("cannot copy {}: {e}", built.display()))
                 })?;
@@ -532,6 +552,8 @@ impl Grader {
             cpu_seconds: self.config.test_timeout.as_secs() + 1,
             ..self.config.resources
         };
+        settings.unshare_network =
+            sandbox.is_none() && self.config.isolate_network && sandbox::unshare_works();
         settings.sandbox = sandbox;
         let next = AtomicUsize::new(0);
         let results: Mutex<Vec<(usize, TestRecord, bool)>> = Mutex::new(Vec::new());
@@ -579,9 +601,14 @@ impl Grader {
         }
     }
 
-    /// Whether the tests run without network: in the sandbox.
+    /// Whether the tests run without network: in the sandbox, or in a
+    /// network namespace of their own.
     pub fn network_isolated(&self) -> bool {
-        matches!(self.sandbox(), Ok((Some(_), _)))
+        match self.sandbox() {
+            Ok((Some(_), _)) => true,
+            Ok((None, _)) => self.config.isolate_network && sandbox::unshare_works(),
+            Err(_) => false,
+        }
     }
 }
 

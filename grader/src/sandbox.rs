@@ -231,6 +231,22 @@ pub fn probe(mode: Mode) -> Result<Found, String> {
     }
 }
 
+/// Whether `unshare --user --map-root-user --net` works here (checked once):
+/// without bubblewrap, the tests still run without network when it does.
+pub fn unshare_works() -> bool {
+    static WORKS: OnceLock<bool> = OnceLock::new();
+    *WORKS.get_or_init(|| {
+        let mut command = Command::new("unshare");
+        command
+            .args(["--user", "--map-root-user", "--net", "--", "true"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        contain(&mut command, Resources::default(), run_as());
+        command.status().is_ok_and(|status| status.success())
+    })
+}
+
 fn which(program: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
@@ -257,6 +273,40 @@ pub fn run_as() -> Option<u32> {
     }
     let slot = NEXT.fetch_add(1, Ordering::Relaxed) % 64;
     Some(200_000 + (std::process::id() % 10_000) * 64 + slot)
+}
+
+/// Whether any user can run `path`: the file is readable and executable by
+/// others and every folder above it can be entered by them. A test drops to
+/// an unprivileged user only for binaries it can reach.
+pub fn reachable_by_others(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
+        let Ok(path) = std::fs::canonicalize(path) else {
+            return false;
+        };
+        mode(&path) & 0o005 == 0o005
+            && path
+                .ancestors()
+                .skip(1)
+                .all(|dir| mode(dir) & 0o001 == 0o001)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        true
+    }
+}
+
+/// Lets the tests' users enter the folder holding the test binary.
+pub fn prepare_binaries_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
 }
 
 /// Lets the test's user write its report folder.

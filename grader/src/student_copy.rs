@@ -16,11 +16,14 @@ use super::handout::{Course, CourseError};
 
 /// Paths (prefixes, relative to the course root) a student copy leaves out:
 /// the reference, and the project tests and fixtures that read it.
-pub const INSTRUCTOR_ONLY: [&str; 4] = [
+pub const INSTRUCTOR_ONLY: [&str; 7] = [
     "solutions/",
     "grader/tests/",
     "cli/tests/grading.rs",
+    "cli/tests/platforms.rs",
     "tests/reference_answers.rs",
+    "scripts/make-batch",
+    "scripts/grade-times",
 ];
 
 /// Folders never copied, wherever they are.
