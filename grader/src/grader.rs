@@ -255,6 +255,18 @@ impl Grader {
         grade
     }
 
+    /// Builds the graded tests around `code` (a `lib.rs`) and returns the
+    /// test binary, as `cargo test -p exercises` would run it (it lives as
+    /// long as this grader).
+    pub fn test_binary(&self, code: &str) -> Result<PathBuf, String> {
+        self.build(code, Instant::now() + self.config.timeout)
+            .map_err(|failure| match failure {
+                BuildFailure::Compile(errors) => format!("does not compile: {errors}"),
+                BuildFailure::TimedOut => "the build timed out".to_owned(),
+                BuildFailure::Grader(message) => message,
+            })
+    }
+
     /// Grades `code`, the text of a `lib.rs`, calling it `id`.
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
         let start = Instant::now();

@@ -594,3 +594,31 @@ fn generated_batch_is_graded_and_blamed_right() {
     assert_eq!(text.lines().count(), grades.len() + 1, "one row each");
     assert!(sleepers() <= before, "a process outlived the batch");
 }
+
+/// The student's side: the same binary `cargo test -p exercises` runs, with
+/// `sleep 300` started by the code, passes every test in seconds and leaves
+/// no sleep behind.
+#[test]
+fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
+    let before = sleepers();
+    let grader = grader();
+    let code = std::fs::read_to_string(
+        root().join("grader/tests/fixtures/submissions/spawns-sleep/src/lib.rs"),
+    )
+    .unwrap();
+    let binary = grader.test_binary(&code).unwrap();
+    let start = std::time::Instant::now();
+    let output = std::process::Command::new(&binary)
+        .arg("--test-threads=2")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("17 passed; 0 failed"), "{stdout}");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(sleepers() <= before, "a sleep 300 outlived cargo test");
+}
