@@ -32,6 +32,12 @@ fn run_autograder(id: &str) -> serde_json::Value {
     for script in ["setup.sh", "run_autograder"] {
         let text = std::fs::read_to_string(root.join("source").join(script)).unwrap();
         assert!(text.starts_with("#!/usr/bin/env bash"), "{script}");
+        let syntax = Command::new("bash")
+            .arg("-n")
+            .arg(root.join("source").join(script))
+            .status()
+            .unwrap();
+        assert!(syntax.success(), "{script} is not valid bash");
     }
     std::fs::copy(
         root.join("source/run_autograder"),

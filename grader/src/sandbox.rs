@@ -325,20 +325,13 @@ pub fn contain(command: &mut Command, resources: Resources, user: Option<u32>) {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
-        // The process limit counts every process of the user: for a user who
-        // is not root, allow what they already run plus the test's share.
-        let processes = match user {
-            Some(_) => resources.processes,
-            None => resources.processes + processes_of_this_user(),
-        };
-        let limits = [
+        let mut limits = vec![
             (
                 libc::RLIMIT_AS,
                 resources.address_space,
                 resources.address_space,
             ),
             (libc::RLIMIT_FSIZE, resources.file_size, resources.file_size),
-            (libc::RLIMIT_NPROC, processes, processes),
             // The soft limit sends SIGXCPU; the hard one, a second later, SIGKILL.
             (
                 libc::RLIMIT_CPU,
@@ -348,6 +341,16 @@ pub fn contain(command: &mut Command, resources: Resources, user: Option<u32>) {
             // No core files of a crashing test.
             (libc::RLIMIT_CORE, 0, 0),
         ];
+        // The process limit counts every process of the user: for a user who
+        // is not root, allow what they already run plus the test's share
+        // (where that can be counted).
+        let processes = match user {
+            Some(_) => Some(resources.processes),
+            None => processes_of_this_user().map(|now| now + resources.processes),
+        };
+        if let Some(processes) = processes {
+            limits.push((libc::RLIMIT_NPROC, processes, processes));
+        }
         // SAFETY: between fork and exec only async-signal-safe system calls
         // run here (setsid, setrlimit, setgroups, setgid, setuid), on values
         // computed before the fork.
@@ -356,14 +359,14 @@ pub fn contain(command: &mut Command, resources: Resources, user: Option<u32>) {
                 if libc::setsid() < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
-                for (resource, soft, hard) in limits {
+                // Best effort: a system that refuses a limit (one already
+                // lower, a platform without it) still runs the test.
+                for &(resource, soft, hard) in &limits {
                     let limit = libc::rlimit {
                         rlim_cur: soft as libc::rlim_t,
                         rlim_max: hard as libc::rlim_t,
                     };
-                    if libc::setrlimit(resource, &limit) < 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
+                    libc::setrlimit(resource, &limit);
                 }
                 if let Some(id) = user
                     && (libc::setgroups(0, std::ptr::null()) < 0
@@ -380,18 +383,16 @@ pub fn contain(command: &mut Command, resources: Resources, user: Option<u32>) {
     let _ = (command, resources, user);
 }
 
-/// How many processes the current user runs now (Linux; 0 elsewhere).
-fn processes_of_this_user() -> u64 {
+/// How many processes and threads the current user runs now (Linux only).
+fn processes_of_this_user() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::fs::MetadataExt;
         // SAFETY: getuid has no preconditions.
         let me = unsafe { libc::getuid() };
-        let Ok(entries) = std::fs::read_dir("/proc") else {
-            return 0;
-        };
+        let entries = std::fs::read_dir("/proc").ok()?;
         // Threads count too: each /proc/<pid>/task entry.
-        entries
+        let count = entries
             .flatten()
             .filter(|e| {
                 e.file_name()
@@ -403,8 +404,9 @@ fn processes_of_this_user() -> u64 {
             .map(|e| {
                 std::fs::read_dir(e.path().join("task")).map_or(1, |tasks| tasks.count() as u64)
             })
-            .sum()
+            .sum();
+        Some(count)
     }
     #[cfg(not(target_os = "linux"))]
-    0
+    None
 }
