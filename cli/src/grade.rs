@@ -84,6 +84,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     config.test_timeout = Duration::from_secs_f64(args.test_timeout);
     config.isolate_network = !args.allow_network;
     config.sandbox = args.sandbox;
+    // A build must not see the other students' work.
+    config.hidden_from_builds.extend(args.batch.clone());
     let grader = Grader::new(config)
         .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
     if let Some(dir) = &args.batch {

@@ -66,6 +66,9 @@ pub struct Config {
     /// Submissions a batch grades at once (default 2: one builds while the
     /// other's tests run).
     pub submissions_at_once: usize,
+    /// Folders a sandboxed build must not see besides the course and the
+    /// home folder (a batch's folder: the other students' work).
+    pub hidden_from_builds: Vec<PathBuf>,
 }
 
 impl Config {
@@ -83,6 +86,7 @@ impl Config {
             resources: Resources::default(),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get().min(4)),
             submissions_at_once: 2,
+            hidden_from_builds: Vec::new(),
         }
     }
 
@@ -399,6 +403,9 @@ impl Grader {
         self.write_workspace(code).map_err(|e| {
             BuildFailure::Grader(format!("cannot write the scratch workspace: {e}"))
         })?;
+        std::fs::create_dir_all(self.config.scratch_dir.join("target")).map_err(|e| {
+            BuildFailure::Grader(format!("cannot create the scratch's target folder: {e}"))
+        })?;
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
         let mut command = match self.sandbox() {
             // The build cannot see the course either: an `include!` of the
@@ -497,23 +504,37 @@ impl Grader {
         std::fs::write(crate_dir.join("src").join("lib.rs"), code)
     }
 
-    /// What a sandboxed build sees: the course and the home folder hidden,
-    /// the scratch workspace and cargo's home writable, rustup's toolchains
-    /// readable.
+    /// What a sandboxed build sees: the course, the home folder, cargo's home
+    /// and [`Config::hidden_from_builds`] hidden (emptied); bound back: this
+    /// slot and the shared target folder (writable), the vendored sources,
+    /// rustup's toolchains and cargo's programs and settings (read-only), its
+    /// crate caches (writable). No other slot, no credentials.
     fn build_view(&self) -> (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>) {
         let absolute = |path: &Path| std::fs::canonicalize(path).unwrap_or(path.to_path_buf());
         let home = std::env::var_os("HOME").map(PathBuf::from);
         let cargo_home = std::env::var_os("CARGO_HOME")
             .map(PathBuf::from)
-            .or_else(|| home.as_ref().map(|h| h.join(".cargo")));
+            .or_else(|| home.as_ref().map(|h| h.join(".cargo")))
+            .map(|dir| absolute(&dir));
         let rustup_home = std::env::var_os("RUSTUP_HOME")
             .map(PathBuf::from)
             .or_else(|| home.as_ref().map(|h| h.join(".rustup")));
+        let scratch = absolute(&self.config.scratch_dir);
         let mut hidden = vec![absolute(&self.config.queens_dir)];
         hidden.extend(home.as_deref().map(absolute));
-        let mut writable = vec![absolute(&self.config.scratch_dir)];
-        writable.extend(cargo_home.as_deref().map(absolute));
-        let readable = rustup_home.as_deref().map(absolute).into_iter().collect();
+        hidden.extend(cargo_home.clone());
+        hidden.extend(self.config.hidden_from_builds.iter().map(|p| absolute(p)));
+        let mut writable = vec![scratch.join("target"), absolute(&self.slot)];
+        let mut readable = vec![scratch.join("vendor")];
+        readable.extend(rustup_home.as_deref().map(absolute));
+        if let Some(cargo_home) = cargo_home {
+            for cache in ["registry", "git", ".package-cache", ".package-cache-mutate"] {
+                writable.push(cargo_home.join(cache));
+            }
+            for program in ["bin", "config.toml", "config"] {
+                readable.push(cargo_home.join(program));
+            }
+        }
         (hidden, writable, readable)
     }
 

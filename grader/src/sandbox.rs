@@ -173,11 +173,13 @@ impl Bubblewrap {
         for dir in hidden.iter().filter(|d| d.exists()) {
             command.arg("--tmpfs").arg(dir);
         }
-        for dir in readable.iter().filter(|d| d.exists()) {
-            command.arg("--ro-bind").arg(dir).arg(dir);
-        }
+        // Writable first: a read-only folder inside one (vendored sources in
+        // the scratch) stays read-only.
         for dir in writable.iter().filter(|d| d.exists()) {
             command.arg("--bind").arg(dir).arg(dir);
+        }
+        for dir in readable.iter().filter(|d| d.exists()) {
+            command.arg("--ro-bind").arg(dir).arg(dir);
         }
         command
             .args(["--unshare-net", "--unshare-pid", "--die-with-parent", "--"])
