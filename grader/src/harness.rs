@@ -314,8 +314,15 @@ pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecor
             } else {
                 Command::new(executable)
             };
+            // Nothing of the grader's environment (tokens, paths) reaches the
+            // test but PATH.
+            command.env_clear();
+            if let Some(path) = std::env::var_os("PATH") {
+                command.env("PATH", path);
+            }
             command
                 .current_dir(report_dir.path())
+                .env("HOME", report_dir.path())
                 .env(CHILD_ENV, name)
                 .env(REPORT_ENV, report_dir.path().join(REPORT_FILE))
                 .env(TIMEOUT_ENV, &timeout_ms)
