@@ -195,17 +195,24 @@ impl Grader {
             SLOTS.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&slot)?;
+        let binaries = {
+            // In the scratch when the tests' users can reach it there
+            // (/tmp may forbid running programs), else in /tmp.
+            let mut builder = tempfile::Builder::new();
+            builder.prefix("queens-grading-");
+            let dir = if sandbox::reachable_by_others(&config.scratch_dir) {
+                builder.tempdir_in(&config.scratch_dir)?
+            } else {
+                builder.tempdir()?
+            };
+            sandbox::prepare_binaries_dir(dir.path())?;
+            dir
+        };
         Ok(Self {
             config,
             slot,
             sandbox: OnceCell::new(),
-            binaries: {
-                let dir = tempfile::Builder::new()
-                    .prefix("queens-grading-")
-                    .tempdir()?;
-                sandbox::prepare_binaries_dir(dir.path())?;
-                dir
-            },
+            binaries,
         })
     }
 
