@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::report::{self, Format};
+use queens_grader::sandbox::Mode;
 
 use crate::choice::formats;
 use queens_grader::{batch, handout::Course};
@@ -42,10 +43,22 @@ pub struct Args {
     /// program was built from].
     #[arg(long, value_name = "DIR")]
     pub course: Option<PathBuf>,
-    /// Let the tests use the network (by default they run in a network
-    /// namespace of their own when `unshare -rn` works).
+    /// Without the sandbox, let the tests use the network (by default they run
+    /// in a network namespace of their own when `unshare -rn` works; the
+    /// sandbox always cuts it).
     #[arg(long)]
     pub allow_network: bool,
+    /// Run each graded test in a bubblewrap sandbox: `required` refuses to
+    /// grade without one, `auto` uses it when it works (and says loudly when
+    /// it does not), `off` never does.
+    #[arg(long, value_name = "MODE", default_value_t = Mode::Auto, value_parser = sandbox_modes())]
+    pub sandbox: Mode,
+}
+
+fn sandbox_modes() -> impl clap::builder::TypedValueParser<Value = Mode> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Mode::ALL.map(Mode::name))
+        .try_map(|name| name.parse::<Mode>())
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -70,6 +83,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     config.timeout = Duration::from_secs_f64(args.timeout);
     config.test_timeout = Duration::from_secs_f64(args.test_timeout);
     config.isolate_network = !args.allow_network;
+    config.sandbox = args.sandbox;
+    // A build must not see the other students' work.
+    config.hidden_from_builds.extend(args.batch.clone());
     let grader = Grader::new(config)
         .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
     if let Some(dir) = &args.batch {
@@ -135,15 +151,14 @@ fn run_batch(grader: &Grader, dir: &Path, out_file: Option<&PathBuf>) -> Result<
         ),
         None => Box::new(std::io::stdout()),
     };
+    if let Err(why) = grader.sandbox() {
+        return Err(Failure::new(why));
+    }
     eprintln!(
-        "grading every submission in {} (tests {}; scratch {})",
+        "grading every submission in {} (scratch {})\n{}",
         dir.display(),
-        if grader.network_isolated() {
-            "without network"
-        } else {
-            "WITH network: unshare -rn is not available"
-        },
-        grader.config().scratch_dir.display()
+        grader.config().scratch_dir.display(),
+        grader.protection()
     );
     let mut progress = |grade: &Grade, index: usize, count: usize| {
         let (score, max) = report::totals(grade);

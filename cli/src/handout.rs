@@ -24,6 +24,10 @@ pub struct Args {
     /// no solutions/, no instructor tests, a workspace without `solutions`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// With --out: add a GitHub Classroom autograding workflow
+    /// (.github/workflows/classroom.yml, one entry and one point per graded test).
+    #[arg(long, requires = "out")]
+    pub github_classroom: bool,
     /// The course folder (holding solutions/ and exercises/); default: the one
     /// this program was built from.
     #[arg(long, value_name = "DIR")]
@@ -71,6 +75,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
     if let Some(dir) = args.out {
         let report = queens_grader::student_copy::write(&course, &dir).map_err(Failure::new)?;
+        let workflow = if args.github_classroom {
+            Some(queens_grader::platforms::write_github_classroom(&dir).map_err(Failure::new)?)
+        } else {
+            None
+        };
         if out.json() {
             out.write_json(&report)?;
         } else {
@@ -80,6 +89,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 report.files,
                 report.left_out.join(", ")
             ))?;
+            if let Some(workflow) = workflow {
+                out.line(format!(
+                    "wrote {} (GitHub Classroom autograding)",
+                    workflow.display()
+                ))?;
+            }
         }
         return Ok(());
     }

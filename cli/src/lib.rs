@@ -4,6 +4,7 @@
 //! stderr and a non-zero exit code, never a panic; whatever was computed before
 //! the error is still printed.
 
+mod autograder;
 mod book;
 mod choice;
 mod count;
@@ -54,6 +55,8 @@ pub enum Command {
     Grade(grade::Args),
     /// Show the next hint for a blank of the handout, one at a time.
     Hint(hint::Args),
+    /// Write an autograder for a grading platform (Gradescope).
+    Autograder(autograder::Args),
     /// Rerun the graded tests on every save of the handout and show what to do next.
     Watch(watch::Args),
     /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
@@ -137,6 +140,7 @@ where
         Command::Count(args) => count::run(args, &mut out),
         Command::Trace(args) => trace::run(args, &mut out),
         Command::Grade(args) => grade::run(args, &mut out),
+        Command::Autograder(args) => autograder::run(args, &mut out),
         Command::Hint(args) => hint::run(args, &mut out),
         Command::Watch(args) => watch::run(args, &mut out),
         Command::Handout(args) => handout::run(args, &mut out),

@@ -2,11 +2,14 @@
 //!
 //! A submission is a sub-folder (an exercises crate, a folder holding `lib.rs`,
 //! or a whole course copy) or a `.rs` file; its name is the student's id. Rows
-//! are written and flushed one by one, so a batch stopped half-way keeps every
+//! are written and flushed one by one as submissions finish (two are graded at
+//! once, each by a grader of its own), so a batch stopped half-way keeps every
 //! row it computed, and a submission that fails in any way still gets its row.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use super::grader::{Grade, Grader};
 use super::report::CsvLayout;
@@ -65,6 +68,7 @@ pub fn run(
                 message: String::new(),
                 elapsed_ms: 0,
                 printed_bytes: 0,
+                problems: Vec::new(),
             })
             .collect::<Vec<_>>(),
     );
@@ -74,17 +78,59 @@ pub fn run(
     writer
         .flush()
         .map_err(|e| format!("cannot write the CSV: {e}"))?;
+    // Two submissions at once (Config::submissions_at_once): one builds
+    // (mostly one core) while the other's tests run.
+    let workers = grader
+        .config()
+        .submissions_at_once
+        .clamp(1, submissions.len());
+    let next = AtomicUsize::new(0);
+    let (sender, finished) = mpsc::channel::<Grade>();
     let mut grades = Vec::with_capacity(submissions.len());
-    for (index, (id, path)) in submissions.iter().enumerate() {
-        let grade = grader.grade(id, path);
-        writer
-            .write_record(layout.row(&grade))
-            .map_err(write_error)?;
-        writer
-            .flush()
-            .map_err(|e| format!("cannot write the CSV: {e}"))?;
-        progress(&grade, index + 1, submissions.len());
-        grades.push(grade);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (next, submissions) = (&next, &submissions);
+            let config = grader.config().clone();
+            scope.spawn(move || {
+                let own = match Grader::new(config) {
+                    Ok(own) => own,
+                    Err(_) => return,
+                };
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((id, path)) = submissions.get(index) else {
+                        break;
+                    };
+                    if sender.send(own.grade(id, path)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for grade in finished {
+            let written = writer
+                .write_record(layout.row(&grade))
+                .map_err(write_error)
+                .and_then(|()| {
+                    writer
+                        .flush()
+                        .map_err(|e| format!("cannot write the CSV: {e}"))
+                });
+            if let Err(error) = written {
+                failure = Some(error);
+                // Stop handing out submissions; the ones started finish.
+                next.store(submissions.len(), Ordering::Relaxed);
+                continue;
+            }
+            progress(&grade, grades.len() + 1, submissions.len());
+            grades.push(grade);
+        }
+    });
+    if let Some(error) = failure {
+        return Err(error);
     }
     Ok(grades)
 }

@@ -7,10 +7,14 @@
 //! shares one target folder ([`Config::scratch_dir`]`/target`), so the library
 //! and the harness compile once and a submission costs one small crate.
 //!
-//! The build runs offline with a wall-clock limit; the test binary runs with
-//! what is left of it, in a process group of its own that is killed whole on
-//! timeout, without network when `unshare -rn` works. Each graded test then has
-//! its own per-test timeout inside the harness ([`super::harness`]).
+//! The scratch workspace names nothing of the course by path: the `queens`
+//! library and the harness are copied into it (`vendor/`, sources only: no
+//! solutions, no tests). The build runs offline with a wall-clock limit.
+//! Then the grader runs each graded test itself ([`super::harness::run_test`]):
+//! one process per test, with its own timeout, resource limits and session,
+//! in a bubblewrap sandbox when it works ([`super::sandbox`]). The test
+//! process only reports what the student's code answered; the verdict is
+//! written here, where no student code runs ([`super::judge`]).
 //! Whatever happens (no file, compile errors, endless loops, crashes), [`Grader::grade`]
 //! returns a [`Grade`] with a status, never an error.
 
@@ -26,9 +30,11 @@ use cargo_metadata::Message;
 use cargo_metadata::diagnostic::DiagnosticLevel;
 use serde::Serialize;
 
-use super::harness::{CHILD_ENV, REPORT_ENV, RESULTS_ENV, TIMEOUT_ENV};
+use super::harness::{self, Settings};
+use super::judge;
 use super::process::{self, Ending, Limits};
 use super::results::{Outcome, TestRecord};
+use super::sandbox::{self, Bubblewrap, Mode, Resources};
 
 /// The instructor's graded tests, as they were when this program was built.
 pub const INSTRUCTOR_TESTS: &str = include_str!("../../exercises/tests/graded.rs");
@@ -48,8 +54,21 @@ pub struct Config {
     pub test_timeout: Duration,
     /// Wall-clock limit of one whole submission: build and tests.
     pub timeout: Duration,
-    /// Run the tests without network (`unshare -rn`) when the system allows it.
+    /// Without the sandbox, run the tests without network (`unshare -rn`)
+    /// when the system allows it (the sandbox always cuts the network).
     pub isolate_network: bool,
+    /// Whether the tests run in a bubblewrap sandbox (default `auto`).
+    pub sandbox: Mode,
+    /// Resource limits of each graded test's process.
+    pub resources: Resources,
+    /// Graded tests run at once (default: the cores, at most 4).
+    pub jobs: usize,
+    /// Submissions a batch grades at once (default 2: one builds while the
+    /// other's tests run).
+    pub submissions_at_once: usize,
+    /// Folders a sandboxed build must not see besides the course and the
+    /// home folder (a batch's folder: the other students' work).
+    pub hidden_from_builds: Vec<PathBuf>,
 }
 
 impl Config {
@@ -63,6 +82,11 @@ impl Config {
             test_timeout: super::harness::DEFAULT_TIMEOUT,
             timeout: Duration::from_secs(120),
             isolate_network: true,
+            sandbox: Mode::Auto,
+            resources: Resources::default(),
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get().min(4)),
+            submissions_at_once: 2,
+            hidden_from_builds: Vec::new(),
         }
     }
 
@@ -86,6 +110,9 @@ pub enum Status {
     NoSubmission,
     /// The grader itself failed (missing toolchain, offline dependencies…).
     GraderError,
+    /// The submission was not graded: its `lib.rs` is not a small text file
+    /// inside the submission (binary, too large, a link pointing outside).
+    Rejected,
 }
 
 impl Status {
@@ -97,6 +124,7 @@ impl Status {
             Self::TimedOut => "timed-out",
             Self::NoSubmission => "no-submission",
             Self::GraderError => "grader-error",
+            Self::Rejected => "rejected",
         }
     }
 }
@@ -142,8 +170,9 @@ impl Grade {
 pub struct Grader {
     config: Config,
     slot: PathBuf,
-    handout_tests: OnceCell<Result<Vec<String>, String>>,
-    unshare_works: OnceCell<bool>,
+    sandbox: OnceCell<Result<sandbox::Found, String>>,
+    /// The test binary's folder, open to the tests' users.
+    binaries: tempfile::TempDir,
 }
 
 /// Numbers the scratch workspaces of one process.
@@ -166,11 +195,24 @@ impl Grader {
             SLOTS.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&slot)?;
+        let binaries = {
+            // In the scratch when the tests' users can reach it there
+            // (/tmp may forbid running programs), else in /tmp.
+            let mut builder = tempfile::Builder::new();
+            builder.prefix("queens-grading-");
+            let dir = if sandbox::reachable_by_others(&config.scratch_dir) {
+                builder.tempdir_in(&config.scratch_dir)?
+            } else {
+                builder.tempdir()?
+            };
+            sandbox::prepare_binaries_dir(dir.path())?;
+            dir
+        };
         Ok(Self {
             config,
             slot,
-            handout_tests: OnceCell::new(),
-            unshare_works: OnceCell::new(),
+            sandbox: OnceCell::new(),
+            binaries,
         })
     }
 
@@ -179,24 +221,39 @@ impl Grader {
         &self.config
     }
 
-    /// The graded tests' names, listed by building the untouched handout
-    /// (once per grader).
+    /// The graded tests' names (built into the grader: [`judge::TESTS`]).
     pub fn handout_tests(&self) -> Result<Vec<String>, String> {
-        self.handout_tests
-            .get_or_init(|| {
-                let deadline = Instant::now() + self.config.timeout;
-                let executable =
-                    self.build(HANDOUT, deadline)
-                        .map_err(|failure| match failure {
-                            BuildFailure::Compile(errors) => {
-                                format!("the instructor's handout does not compile: {errors}")
-                            }
-                            BuildFailure::TimedOut => "building the handout timed out".to_owned(),
-                            BuildFailure::Grader(message) => message,
-                        })?;
-                self.list(&executable)
-            })
+        Ok(judge::TESTS.iter().map(|&name| name.to_owned()).collect())
+    }
+
+    /// The sandbox the tests run in: `Ok(None)` with the reason when they run
+    /// without one (`auto` where bubblewrap does not work, or `off`); `Err`
+    /// when it is required and does not work.
+    pub fn sandbox(&self) -> Result<sandbox::Found, String> {
+        self.sandbox
+            .get_or_init(|| sandbox::probe(self.config.sandbox))
             .clone()
+    }
+
+    /// One line on how the tests are protected, for a batch's header and each
+    /// unsandboxed row's notes.
+    pub fn protection(&self) -> String {
+        match self.sandbox() {
+            Ok((Some(_), _)) => "tests sandboxed with bubblewrap (no network, no course files, \
+                                 private /tmp, own PID namespace) and resource limits"
+                .to_owned(),
+            Ok((None, why)) => format!(
+                "NOT SANDBOXED ({}): the tests ran with resource limits and a session of \
+                 their own only; student code could read your files{}",
+                why.unwrap_or_default(),
+                if self.config.isolate_network && sandbox::unshare_works() {
+                    " (network cut with unshare -rn)"
+                } else {
+                    " and use the network"
+                }
+            ),
+            Err(why) => why,
+        }
     }
 
     /// Grades the submission at `path` (an exercises crate folder, a folder
@@ -207,6 +264,18 @@ impl Grader {
         self.grade_path(&mut grade, path, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade
+    }
+
+    /// Builds the graded tests around `code` (a `lib.rs`) and returns the
+    /// test binary, as `cargo test -p exercises` would run it (it lives as
+    /// long as this grader).
+    pub fn test_binary(&self, code: &str) -> Result<PathBuf, String> {
+        self.build(code, Instant::now() + self.config.timeout)
+            .map_err(|failure| match failure {
+                BuildFailure::Compile(errors) => format!("does not compile: {errors}"),
+                BuildFailure::TimedOut => "the build timed out".to_owned(),
+                BuildFailure::Grader(message) => message,
+            })
     }
 
     /// Grades `code`, the text of a `lib.rs`, calling it `id`.
@@ -229,12 +298,13 @@ impl Grader {
             return;
         };
         grade.notes = notice_edits(path);
-        let code = match std::fs::read(&source) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(error) => {
-                grade.status = Status::NoSubmission;
-                grade.detail = format!("cannot read {}: {error}", source.display());
-                self.fill_not_run(grade, "no submission");
+        let code = match read_submission(path, &source) {
+            Ok(code) => code,
+            Err((status, detail)) => {
+                grade.status = status;
+                grade.detail = detail;
+                grade.source = Some(source);
+                self.fill_not_run(grade, "not graded");
                 return;
             }
         };
@@ -243,6 +313,26 @@ impl Grader {
     }
 
     fn grade_text(&self, grade: &mut Grade, code: &str, deadline: Instant) {
+        let sandbox = match self.sandbox() {
+            Ok((sandbox, why)) => {
+                if sandbox.is_none() {
+                    grade.notes.push(format!(
+                        "NOT SANDBOXED: {}",
+                        why.unwrap_or_else(|| "bubblewrap is off".to_owned())
+                    ));
+                }
+                sandbox
+            }
+            Err(why) => {
+                grade.status = Status::GraderError;
+                grade.detail = why;
+                self.fill_not_run(
+                    grade,
+                    "the grader refused to run the tests without a sandbox",
+                );
+                return;
+            }
+        };
         let executable = match self.build(code, deadline) {
             Ok(executable) => executable,
             Err(BuildFailure::Compile(errors)) => {
@@ -274,59 +364,43 @@ impl Grader {
                 return;
             }
         };
-        let names = match self.list(&executable) {
-            Ok(names) => names,
-            Err(message) => {
-                grade.status = Status::GraderError;
-                grade.detail = message;
-                return;
-            }
-        };
-        match self.run_tests(&executable, deadline) {
-            Ok((records, timed_out)) => {
-                grade.tests = names
-                    .iter()
-                    .map(|name| {
-                        records
-                            .iter()
-                            .find(|r| &r.name == name)
-                            .cloned()
-                            .unwrap_or_else(|| {
-                                not_run(
-                                    name,
-                                    if timed_out {
-                                        "the submission's time ran out before this test ran"
-                                    } else {
-                                        "the harness ended without running this test"
-                                    },
-                                )
-                            })
-                    })
-                    .collect();
-                if timed_out {
-                    grade.status = Status::TimedOut;
-                    grade.detail = format!(
-                        "the tests took more than the submission's {} s",
-                        self.config.timeout.as_secs()
-                    );
-                }
-            }
-            Err(message) => {
-                grade.status = Status::GraderError;
-                grade.detail = message;
-            }
+        let run = self.run_tests(&executable, sandbox, deadline);
+        grade.tests = run.records;
+        let left: Vec<&str> = grade
+            .tests
+            .iter()
+            .flat_map(|t| &t.problems)
+            .filter_map(|p| p.strip_prefix("left-running: "))
+            .collect();
+        if !left.is_empty() {
+            let mut names: Vec<&str> = left.iter().flat_map(|l| l.split(", ")).collect();
+            names.sort_unstable();
+            names.dedup();
+            grade.notes.push(format!(
+                "{} tests left processes running ({}): killed after each test",
+                left.len(),
+                names.join(", ")
+            ));
+        }
+        if !run.cut_short.is_empty() || run.not_run > 0 {
+            grade.status = Status::TimedOut;
+            let still = if run.cut_short.is_empty() {
+                String::new()
+            } else {
+                format!("; still running: {}", run.cut_short.join(", "))
+            };
+            grade.detail = format!(
+                "the tests took more than the submission's {} s{still}; {} tests never ran",
+                self.config.timeout.as_secs(),
+                run.not_run
+            );
         }
     }
 
     /// Marks every test of the handout as not run (the submission never got
     /// that far), so the scorecard still shows what it was graded out of.
     fn fill_not_run(&self, grade: &mut Grade, why: &str) {
-        match self.handout_tests() {
-            Ok(names) => grade.tests = names.iter().map(|name| not_run(name, why)).collect(),
-            Err(message) => grade
-                .notes
-                .push(format!("cannot list the graded tests: {message}")),
-        }
+        grade.tests = judge::TESTS.iter().map(|name| not_run(name, why)).collect();
     }
 
     /// Writes the scratch workspace around `code` and builds the graded tests;
@@ -336,8 +410,19 @@ impl Grader {
         self.write_workspace(code).map_err(|e| {
             BuildFailure::Grader(format!("cannot write the scratch workspace: {e}"))
         })?;
+        std::fs::create_dir_all(self.config.scratch_dir.join("target")).map_err(|e| {
+            BuildFailure::Grader(format!("cannot create the scratch's target folder: {e}"))
+        })?;
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-        let mut command = Command::new(cargo);
+        let mut command = match self.sandbox() {
+            // The build cannot see the course either: an `include!` of the
+            // solutions, by any path, finds an empty folder.
+            Ok((Some(bwrap), _)) => {
+                let (hidden, writable, readable) = self.build_view();
+                bwrap.build_command(&cargo, &hidden, &writable, &readable)
+            }
+            _ => Command::new(cargo),
+        };
         command
             .args([
                 "build",
@@ -387,8 +472,10 @@ impl Grader {
         match (success, executable) {
             (true, Some(built)) => {
                 // A private copy: another grader sharing the target folder may
-                // rebuild the original while this one runs.
-                let copy = self.slot.join("graded-tests");
+                // rebuild the original while this one runs. It goes where the
+                // tests' unprivileged users can reach it (the scratch may be
+                // under a private home).
+                let copy = self.binaries.path().join("graded-tests");
                 std::fs::copy(&built, &copy).map_err(|e| {
                     BuildFailure::Grader(format!("cannot copy {}: {e}", built.display()))
                 })?;
@@ -413,7 +500,8 @@ impl Grader {
         }
         std::fs::create_dir_all(crate_dir.join("src"))?;
         std::fs::create_dir_all(crate_dir.join("tests"))?;
-        std::fs::write(self.slot.join("Cargo.toml"), self.workspace_manifest())?;
+        self.vendor()?;
+        std::fs::write(self.slot.join("Cargo.toml"), WORKSPACE_MANIFEST)?;
         let lock = self.config.queens_dir.join("Cargo.lock");
         if lock.exists() && !self.slot.join("Cargo.lock").exists() {
             std::fs::copy(lock, self.slot.join("Cargo.lock"))?;
@@ -423,131 +511,154 @@ impl Grader {
         std::fs::write(crate_dir.join("src").join("lib.rs"), code)
     }
 
-    /// A workspace of one member, `exercises`, with the course's package
-    /// settings and the course's `queens` and harness as workspace dependencies.
-    fn workspace_manifest(&self) -> String {
-        let course: Option<toml_edit::DocumentMut> =
-            std::fs::read_to_string(self.config.queens_dir.join("Cargo.toml"))
-                .ok()
-                .and_then(|text| text.parse().ok());
-        let package = course
-            .as_ref()
-            .and_then(|doc| doc.get("workspace")?.get("package")?.as_table().cloned())
-            .map_or_else(
-                || "edition = \"2024\"\n".to_owned(),
-                |table| table.to_string(),
-            );
-        let queens = toml_edit::Value::from(self.config.queens_dir.to_string_lossy().into_owned());
-        let harness = toml_edit::Value::from(
-            self.config
-                .queens_dir
-                .join("grader")
-                .to_string_lossy()
-                .into_owned(),
-        );
-        format!(
-            "# Written by `queens grade`: one submission, graded with the instructor's tests.\n\
-             [workspace]\nmembers = [\"exercises\"]\nresolver = \"3\"\n\n\
-             [workspace.package]\n{package}\n\
-             [workspace.dependencies]\nqueens = {{ path = {queens}, default-features = false }}\n\
-             queens-grader = {{ path = {harness}, default-features = false }}\n\n\
-             # Small artifacts: every submission relinks the test binary.\n\
-             [profile.dev]\ndebug = false\n\n\
-             [profile.dev.package.queens]\nopt-level = 2\n\n\
-             # As in the course: the end-to-end tests search 50,000 nodes; overflow\n\
-             # checks stay on.\n\
-             [profile.dev.package.exercises]\nopt-level = 1\n"
-        )
-    }
-
-    /// The test names, from the harness's `--list`.
-    fn list(&self, executable: &Path) -> Result<Vec<String>, String> {
-        let mut command = Command::new(executable);
-        command.arg("--list").env_remove(CHILD_ENV);
-        let limits = Limits {
-            timeout: Duration::from_secs(30),
-            output_cap: 1024 * 1024,
-            own_process_group: true,
-        };
-        let run =
-            process::run(command, limits).map_err(|e| format!("cannot list the tests: {e}"))?;
-        let names: Vec<String> = run
-            .stdout
-            .text
-            .lines()
-            .filter_map(|line| line.strip_suffix(": test"))
-            .map(str::to_owned)
-            .collect();
-        if names.is_empty() {
-            return Err(format!(
-                "the graded tests listed no test: {}",
-                process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600)
-            ));
+    /// What a sandboxed build sees: the course, the home folder, cargo's home
+    /// and [`Config::hidden_from_builds`] hidden (emptied); bound back: this
+    /// slot and the shared target folder (writable), the vendored sources,
+    /// rustup's toolchains and cargo's programs and settings (read-only), its
+    /// crate caches (writable). No other slot, no credentials.
+    fn build_view(&self) -> (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>) {
+        let absolute = |path: &Path| std::fs::canonicalize(path).unwrap_or(path.to_path_buf());
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let cargo_home = std::env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".cargo")))
+            .map(|dir| absolute(&dir));
+        let rustup_home = std::env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".rustup")));
+        let scratch = absolute(&self.config.scratch_dir);
+        let mut hidden = vec![absolute(&self.config.queens_dir)];
+        hidden.extend(home.as_deref().map(absolute));
+        hidden.extend(cargo_home.clone());
+        hidden.extend(self.config.hidden_from_builds.iter().map(|p| absolute(p)));
+        let mut writable = vec![scratch.join("target"), absolute(&self.slot)];
+        let mut readable = vec![scratch.join("vendor")];
+        readable.extend(rustup_home.as_deref().map(absolute));
+        if let Some(cargo_home) = cargo_home {
+            for cache in ["registry", "git", ".package-cache", ".package-cache-mutate"] {
+                writable.push(cargo_home.join(cache));
+            }
+            for program in ["bin", "config.toml", "config"] {
+                readable.push(cargo_home.join(program));
+            }
         }
-        Ok(names)
+        (hidden, writable, readable)
     }
 
-    /// Runs every graded test; returns the records and whether the
-    /// submission's time ran out.
+    /// Copies the sources of the `queens` library and of the harness into
+    /// the scratch workspace's `vendor/` (files that changed only, so the
+    /// shared target folder keeps them compiled), with manifests that name
+    /// nothing outside the scratch.
+    fn vendor(&self) -> std::io::Result<()> {
+        let course = &self.config.queens_dir;
+        let vendor = self.config.scratch_dir.join("vendor");
+        let root: toml_edit::DocumentMut = std::fs::read_to_string(course.join("Cargo.toml"))?
+            .parse()
+            .map_err(std::io::Error::other)?;
+        let grader: toml_edit::DocumentMut =
+            std::fs::read_to_string(course.join("grader/Cargo.toml"))?
+                .parse()
+                .map_err(std::io::Error::other)?;
+        for (name, manifest, src) in [
+            ("queens", &root, course.join("src")),
+            ("queens-grader", &grader, course.join("grader/src")),
+        ] {
+            let dir = vendor.join(name);
+            copy_changed(&src, &dir.join("src"))?;
+            write_changed(
+                &dir.join("Cargo.toml"),
+                &vendored_manifest(name, manifest, &root),
+            )?;
+        }
+        // The slot's manifest names the vendored crates from next door.
+        let link = self.slot.join("vendor");
+        if !link.exists() {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(&vendor, &link)?;
+        }
+        Ok(())
+    }
+
+    /// Runs every graded test, `jobs` at a time, until the submission's
+    /// deadline.
     fn run_tests(
         &self,
         executable: &Path,
+        sandbox: Option<Bubblewrap>,
         deadline: Instant,
-    ) -> Result<(Vec<TestRecord>, bool), String> {
-        let results = self.slot.join("results.jsonl");
-        std::fs::write(&results, "")
-            .map_err(|e| format!("cannot write {}: {e}", results.display()))?;
-        let mut command = if self.config.isolate_network && self.unshare_works() {
-            let mut command = Command::new("unshare");
-            command
-                .args(["--user", "--map-root-user", "--net", "--"])
-                .arg(executable);
-            command
-        } else {
-            Command::new(executable)
+    ) -> TestsRun {
+        let mut settings = Settings::new(self.config.test_timeout);
+        settings.resources = Resources {
+            cpu_seconds: self.config.test_timeout.as_secs() + 1,
+            ..self.config.resources
         };
-        command
-            .current_dir(self.slot.join("exercises"))
-            .env(RESULTS_ENV, &results)
-            .env(
-                TIMEOUT_ENV,
-                self.config.test_timeout.as_millis().to_string(),
-            )
-            .env_remove(CHILD_ENV)
-            .env_remove(REPORT_ENV)
-            .env("RUST_BACKTRACE", "0");
-        let limits = Limits {
-            timeout: remaining(deadline),
-            output_cap: 1024 * 1024,
-            own_process_group: true,
-        };
-        let run =
-            process::run(command, limits).map_err(|e| format!("cannot run the tests: {e}"))?;
-        let text = std::fs::read_to_string(&results).unwrap_or_default();
-        let records = text
-            .lines()
-            .filter_map(|line| serde_json::from_str::<TestRecord>(line).ok())
-            .collect();
-        Ok((records, run.ending == Ending::TimedOut))
+        settings.unshare_network =
+            sandbox.is_none() && self.config.isolate_network && sandbox::unshare_works();
+        settings.sandbox = sandbox;
+        let next = AtomicUsize::new(0);
+        let results: Mutex<Vec<(usize, TestRecord, bool)>> = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..self.config.jobs.max(1) {
+                scope.spawn(|| {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&name) = judge::TESTS.get(index) else {
+                            break;
+                        };
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        let (record, cut) = if left.is_zero() {
+                            let why = "the submission's time ran out before this test ran";
+                            (not_run(name, why), false)
+                        } else {
+                            let mut settings = settings.clone();
+                            let cut = left < settings.timeout;
+                            settings.timeout = settings.timeout.min(left);
+                            let record = harness::run_test(executable, name, &settings);
+                            let cut = cut && record.outcome == Outcome::TimedOut;
+                            (record, cut)
+                        };
+                        results
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push((index, record, cut));
+                    }
+                });
+            }
+        });
+        let mut results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+        results.sort_by_key(|(index, ..)| *index);
+        TestsRun {
+            not_run: results
+                .iter()
+                .filter(|(_, r, _)| r.outcome == Outcome::NotRun)
+                .count(),
+            cut_short: results
+                .iter()
+                .filter(|(.., cut)| *cut)
+                .map(|(_, r, _)| r.name.clone())
+                .collect(),
+            records: results.into_iter().map(|(_, r, _)| r).collect(),
+        }
     }
 
-    /// Whether `unshare -rn` can make a network namespace here (containers
-    /// often forbid it); checked once.
-    fn unshare_works(&self) -> bool {
-        *self.unshare_works.get_or_init(|| {
-            Command::new("unshare")
-                .args(["--user", "--map-root-user", "--net", "--", "true"])
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success())
-        })
-    }
-
-    /// Whether the tests run without network.
+    /// Whether the tests run without network: in the sandbox, or in a
+    /// network namespace of their own.
     pub fn network_isolated(&self) -> bool {
-        self.config.isolate_network && self.unshare_works()
+        match self.sandbox() {
+            Ok((Some(_), _)) => true,
+            Ok((None, _)) => self.config.isolate_network && sandbox::unshare_works(),
+            Err(_) => false,
+        }
     }
+}
+
+/// What running a submission's tests gave.
+struct TestsRun {
+    records: Vec<TestRecord>,
+    /// Tests the submission's deadline cut short.
+    cut_short: Vec<String>,
+    /// Tests that never started.
+    not_run: usize,
 }
 
 impl Drop for Grader {
@@ -575,6 +686,7 @@ fn not_run(name: &str, why: &str) -> TestRecord {
         message: why.to_owned(),
         elapsed_ms: 0,
         printed_bytes: 0,
+        problems: Vec::new(),
     }
 }
 
@@ -629,6 +741,216 @@ fn notice_edits(path: &Path) -> Vec<String> {
         }
     }
     notes
+}
+
+/// The scratch workspace: one member, `exercises`, and the vendored library
+/// and harness (`vendor/`, copied from the course by [`Grader::vendor`]).
+const WORKSPACE_MANIFEST: &str = "\
+# Written by `queens grade`: one submission, graded with the instructor's tests.
+[workspace]
+members = [\"exercises\"]
+resolver = \"3\"
+
+[workspace.package]
+edition = \"2024\"
+
+[workspace.dependencies]
+queens = { path = \"vendor/queens\", default-features = false }
+queens-grader = { path = \"vendor/queens-grader\", default-features = false }
+
+# Small artifacts: every submission relinks the test binary.
+[profile.dev]
+debug = false
+
+[profile.dev.package.queens]
+opt-level = 2
+
+# As in the course: the end-to-end tests search 50,000 nodes; overflow
+# checks stay on.
+[profile.dev.package.exercises]
+opt-level = 1
+";
+
+/// A vendored crate's manifest: the course's package `name` with its
+/// features and dependencies, workspace entries resolved from `root`, and
+/// `queens` named from next door.
+fn vendored_manifest(
+    name: &str,
+    manifest: &toml_edit::DocumentMut,
+    root: &toml_edit::DocumentMut,
+) -> String {
+    use toml_edit::{Item, Table, value};
+    let workspace_deps = root
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(Item::as_table_like);
+    let resolve = |deps: &Item| -> Table {
+        let mut out = Table::new();
+        let Some(deps) = deps.as_table_like() else {
+            return out;
+        };
+        for (dep, spec) in deps.iter() {
+            let mut entry = toml_edit::InlineTable::new();
+            let inherits = spec
+                .as_table_like()
+                .and_then(|t| t.get("workspace"))
+                .and_then(Item::as_bool)
+                .unwrap_or(false);
+            let base = if inherits {
+                workspace_deps.and_then(|w| w.get(dep)).cloned()
+            } else {
+                Some(spec.clone())
+            };
+            match base.as_ref().and_then(Item::as_value) {
+                Some(toml_edit::Value::String(version)) => {
+                    entry.insert("version", version.value().as_str().into());
+                }
+                Some(toml_edit::Value::InlineTable(table)) => {
+                    for (key, v) in table.iter() {
+                        entry.insert(key, v.clone());
+                    }
+                }
+                _ => {}
+            }
+            if let Some(table) = base.as_ref().and_then(Item::as_table) {
+                for (key, v) in table.iter() {
+                    if let Some(v) = v.as_value() {
+                        entry.insert(key, v.clone());
+                    }
+                }
+            }
+            if let Some(local) = spec.as_table_like() {
+                for (key, v) in local.iter() {
+                    if key != "workspace"
+                        && let Some(v) = v.as_value()
+                    {
+                        entry.insert(key, v.clone());
+                    }
+                }
+            }
+            if dep == "queens" {
+                entry.insert("path", "../queens".into());
+            }
+            out.insert(dep, value(entry));
+        }
+        out
+    };
+    let mut doc = toml_edit::DocumentMut::new();
+    let mut package = Table::new();
+    package.insert("name", value(name));
+    package.insert("version", value("0.1.0"));
+    package.insert("edition", value("2024"));
+    package.insert("publish", value(false));
+    doc.insert("package", Item::Table(package));
+    if let Some(features) = manifest.get("features") {
+        doc.insert("features", features.clone());
+    }
+    if let Some(deps) = manifest.get("dependencies") {
+        doc.insert("dependencies", Item::Table(resolve(deps)));
+    }
+    if let Some(targets) = manifest.get("target").and_then(Item::as_table_like) {
+        let mut target = Table::new();
+        target.set_implicit(true);
+        for (cfg, table) in targets.iter() {
+            if let Some(deps) = table.get("dependencies") {
+                let mut inner = Table::new();
+                inner.set_implicit(true);
+                inner.insert("dependencies", Item::Table(resolve(deps)));
+                target.insert(cfg, Item::Table(inner));
+            }
+        }
+        doc.insert("target", Item::Table(target));
+    }
+    format!("# Copied by `queens grade` from the course's {name}: sources only.\n{doc}")
+}
+
+/// Writes `text` to `path` unless it already holds it (keeping its time, so
+/// cargo does not rebuild).
+fn write_changed(path: &Path, text: &str) -> std::io::Result<()> {
+    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(path, text)
+}
+
+/// Copies the folder `from` into `to`, writing only files that changed and
+/// removing files `from` no longer has.
+fn copy_changed(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        names.push(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_changed(&entry.path(), &target)?;
+        } else {
+            let bytes = std::fs::read(entry.path())?;
+            if std::fs::read(&target).ok().as_deref() != Some(bytes.as_slice()) {
+                std::fs::write(&target, bytes)?;
+            }
+        }
+    }
+    for entry in std::fs::read_dir(to)?.flatten() {
+        if !names.contains(&entry.file_name()) {
+            let path = entry.path();
+            if path.is_dir() {
+                std::fs::remove_dir_all(path)?;
+            } else {
+                std::fs::remove_file(path)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The largest `lib.rs` graded: a handout is a few KB.
+const MAX_SOURCE_BYTES: u64 = 1 << 20;
+
+/// The text of `source`, the `lib.rs` found in the submission `path`, or why
+/// it is not graded: a link pointing outside the submission, a file too large,
+/// binary data.
+fn read_submission(path: &Path, source: &Path) -> Result<String, (Status, String)> {
+    let shown = source.display();
+    let reject = |detail: String| Err((Status::Rejected, detail));
+    let inside = if path.is_file() {
+        path.parent().map(Path::to_path_buf).unwrap_or_default()
+    } else {
+        path.to_path_buf()
+    };
+    let real = std::fs::canonicalize(source)
+        .map_err(|e| (Status::NoSubmission, format!("cannot read {shown}: {e}")))?;
+    let root = std::fs::canonicalize(&inside).unwrap_or(inside);
+    if !real.starts_with(&root) {
+        return reject(format!(
+            "{shown} is a link to {}, outside the submission: not graded",
+            real.display()
+        ));
+    }
+    let size = std::fs::metadata(&real).map_or(0, |m| m.len());
+    if size > MAX_SOURCE_BYTES {
+        return reject(format!(
+            "{shown} is {:.1} MB; a handout is a few KB (limit {} KiB): not graded",
+            size as f64 / 1e6,
+            MAX_SOURCE_BYTES / 1024
+        ));
+    }
+    let bytes = std::fs::read(&real)
+        .map_err(|e| (Status::NoSubmission, format!("cannot read {shown}: {e}")))?;
+    match String::from_utf8(bytes) {
+        Ok(text) if !text.contains('\0') => Ok(text),
+        Ok(text) => reject(format!(
+            "{shown} is not text (a NUL byte at byte {}): not graded",
+            text.find('\0').unwrap_or(0)
+        )),
+        Err(error) => reject(format!(
+            "{shown} is not text (not UTF-8 at byte {}): not graded",
+            error.utf8_error().valid_up_to()
+        )),
+    }
 }
 
 /// Where the scratch workspace keeps the submission, as rustc names it.

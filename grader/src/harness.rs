@@ -1,120 +1,143 @@
-//! The graded tests' harness: libtest's look, one subprocess per test.
+//! The graded tests' harness: libtest's look, one contained process per test,
+//! verdicts written where no student code runs.
 //!
 //! `exercises/tests/graded.rs` is a test target with `harness = false` whose
-//! `main` lists its tests and hands them to [`Harness::run`]. Run by cargo, the
-//! harness parses libtest's arguments (filters, `--exact`, `--list`,
-//! `--test-threads`, so `cargo test` and `cargo nextest` both work) and runs
-//! every selected test by starting its own executable again with
-//! [`CHILD_ENV`] naming that one test. The child runs it and writes a small
-//! report; the parent turns whatever happened into a pass or a failure:
+//! `main` adapts the handout's types ([`Blanks`]) and calls
+//! [`Harness::run`]. Run by cargo, the harness parses libtest's arguments
+//! (filters, `--exact`, `--list`, `--test-threads`, so `cargo test` and
+//! `cargo nextest` both work) and runs every selected test of
+//! [`judge::TESTS`] with [`run_test`]: its own executable again, with
+//! [`CHILD_ENV`] naming the test, in a session of its own under resource
+//! limits ([`super::sandbox`]). The child only answers the test's questions
+//! ([`super::observe`]); this process judges the answers ([`judge`]):
 //!
-//! * a report: passed, failed with the test's message, or panicked (a
-//!   `todo!()` reads "not yet implemented: blank 2 — …");
+//! * a wrong answer: the test's message ("a queen at (2, 1) must block …");
+//! * a panic: its message (a `todo!()` reads "not yet implemented: blank 2 — …");
 //! * past the timeout: killed, "your code ran for more than 5 s — an infinite
 //!   loop in blank 1?";
-//! * a stack overflow: "stack overflow — does your recursion stop?";
-//! * no report at all: the code ended the process (`std::process::exit`).
+//! * a stack overflow, a resource limit, a signal, an early exit: said so.
 //!
-//! The child's output is drained and capped, so a blank printing megabytes
-//! neither blocks nor floods. With [`RESULTS_ENV`] set, each result is also
-//! appended as one JSON line ([`TestRecord`]) for the grader.
+//! The grader (`queens grade`) runs the compiled tests the same way, with
+//! [`run_test`], in a bubblewrap sandbox when it works. The child's output is
+//! drained and capped, and the test's deadline holds even when a process it
+//! started keeps the output open. With [`RESULTS_ENV`] set, each result is
+//! also appended as one JSON line ([`TestRecord`]).
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::PathBuf;
+use std::marker::PhantomData;
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use serde::{Deserialize, Serialize};
 
+use super::judge;
+use super::observe::{self, Blanks, Line};
 use super::process::{self, Ending, Limits};
 use super::results::{Outcome, TestRecord, blank_of, group_of, hint_command};
+use super::sandbox::{self, Bubblewrap, Mode, Resources};
 
 /// Names the one test a child process runs.
 pub const CHILD_ENV: &str = "QUEENS_GRADING_CHILD";
-/// Where a child writes its report.
+/// Where a child writes its answers.
 pub const REPORT_ENV: &str = "QUEENS_GRADING_REPORT";
 /// Per-test wall-clock timeout in milliseconds (default [`DEFAULT_TIMEOUT`]).
 pub const TIMEOUT_ENV: &str = "QUEENS_GRADING_TIMEOUT_MS";
 /// A file to append one JSON line per finished test to.
 pub const RESULTS_ENV: &str = "QUEENS_GRADING_RESULTS";
+/// `required`, `auto` or `off` (default): sandbox `cargo test -p exercises`'s
+/// tests with bubblewrap.
+pub const SANDBOX_ENV: &str = "QUEENS_GRADING_SANDBOX";
 /// The default per-test timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Bytes kept of a test's stdout and of its stderr.
 const OUTPUT_CAP: usize = 64 * 1024;
 /// Bytes of a test's output shown in its failure message.
 const OUTPUT_SHOWN: usize = 1500;
+/// The answers' file name in a test's report folder.
+const REPORT_FILE: &str = "answers.jsonl";
 
-/// A graded test's body: `Err` carries the message a student reads.
-pub type TestFn = fn() -> Result<(), String>;
-
-/// One named graded test.
-#[derive(Debug, Clone, Copy)]
-pub struct Test {
-    name: &'static str,
-    body: TestFn,
-}
-
-impl Test {
-    /// A test named `group::name` (the group says which blank it grades).
-    pub fn new(name: &'static str, body: TestFn) -> Self {
-        Self { name, body }
-    }
-
-    /// Its full name.
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-}
-
-/// Lists graded tests by path, naming each after its path:
-/// `graded_tests![blank_1_prune_check::empty_sets_attack_nothing, …]`.
-#[macro_export]
-macro_rules! graded_tests {
-    ($($group:ident :: $test:ident),* $(,)?) => {
-        vec![$($crate::harness::Test::new(
-            concat!(stringify!($group), "::", stringify!($test)),
-            $group::$test,
-        )),*]
-    };
-}
-
-/// The graded tests and how to explain their panics.
+/// How every graded test process runs.
 #[derive(Debug, Clone)]
-pub struct Harness {
-    tests: Vec<Test>,
-    explanations: Vec<(&'static str, &'static str)>,
+pub struct Settings {
+    /// Wall-clock limit per test.
+    pub timeout: Duration,
+    /// Resource limits per test.
+    pub resources: Resources,
+    /// The sandbox, when one is used.
+    pub sandbox: Option<Bubblewrap>,
+    /// Without the sandbox: run each test in a network namespace of its own
+    /// (`unshare -rn`; only where [`sandbox::unshare_works`]).
+    pub unshare_network: bool,
 }
 
-impl Harness {
-    /// A harness for `tests`.
-    pub fn new(tests: Vec<Test>) -> Self {
+impl Settings {
+    /// `timeout`, default limits (CPU time: the timeout and a second), no sandbox.
+    pub fn new(timeout: Duration) -> Self {
         Self {
-            tests,
-            explanations: Vec::new(),
+            timeout,
+            resources: Resources {
+                cpu_seconds: timeout.as_secs() + 1,
+                ..Resources::default()
+            },
+            sandbox: None,
+            unshare_network: false,
+        }
+    }
+}
+
+/// The graded tests of the handout whose types `B` adapts.
+#[derive(Debug)]
+pub struct Harness<B> {
+    blanks: PhantomData<B>,
+}
+
+impl<B: Blanks> Default for Harness<B> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<B: Blanks> Harness<B> {
+    /// The harness for the handout `B`.
+    pub fn new() -> Self {
+        Self {
+            blanks: PhantomData,
         }
     }
 
-    /// Adds `explanation` to the message of any panic whose text contains
-    /// `panic_contains` (say, what an overflow in `row - col` means).
-    pub fn explain(mut self, panic_contains: &'static str, explanation: &'static str) -> Self {
-        self.explanations.push((panic_contains, explanation));
-        self
-    }
-
-    /// Runs as libtest would (parent), or runs the one test a parent asked for
-    /// (child). Returns the exit code for `main`.
+    /// Runs as libtest would (parent), or answers the one test a parent asked
+    /// for (child). Returns the exit code for `main`.
     pub fn run(self) -> ExitCode {
         if let Ok(name) = std::env::var(CHILD_ENV) {
-            return run_child(&self.tests, &name);
+            return run_child::<B>(&name);
         }
         let arguments = Arguments::from_args();
         let timeout = std::env::var(TIMEOUT_ENV)
             .ok()
             .and_then(|ms| ms.parse().ok())
             .map_or(DEFAULT_TIMEOUT, Duration::from_millis);
+        let mut settings = Settings::new(timeout);
+        let mode = std::env::var(SANDBOX_ENV)
+            .ok()
+            .and_then(|mode| mode.parse().ok())
+            .unwrap_or(Mode::Off);
+        match sandbox::probe(mode) {
+            Ok((found, _)) => settings.sandbox = found,
+            Err(why) => {
+                eprintln!("{why}");
+                return ExitCode::from(2);
+            }
+        }
+        let executable = match std::env::current_exe() {
+            Ok(path) => path,
+            Err(error) => {
+                eprintln!("cannot find the test executable: {error}");
+                return ExitCode::from(2);
+            }
+        };
         let results = std::env::var_os(RESULTS_ENV).and_then(|path| {
             OpenOptions::new()
                 .create(true)
@@ -123,16 +146,16 @@ impl Harness {
                 .ok()
                 .map(|file| Arc::new(Mutex::new(file)))
         });
-        let explanations = Arc::new(self.explanations);
-        let trials = self
-            .tests
+        let settings = Arc::new(settings);
+        let executable = Arc::new(executable);
+        let trials = judge::TESTS
             .iter()
-            .map(|test| {
-                let name = test.name;
-                let explanations = Arc::clone(&explanations);
+            .map(|&name| {
                 let results = results.clone();
+                let settings = Arc::clone(&settings);
+                let executable = Arc::clone(&executable);
                 Trial::test(name, move || {
-                    let record = run_in_child(name, timeout, &explanations);
+                    let record = run_test(&executable, name, &settings);
                     if let Some(file) = results {
                         append(&file, &record);
                     }
@@ -156,27 +179,15 @@ fn append(file: &Mutex<File>, record: &TestRecord) {
     }
 }
 
-/// What a child reports about its one test.
-#[derive(Debug, Serialize, Deserialize)]
-struct ChildReport {
-    /// `Ok(())`: passed; `Err(Failure)`: failed or panicked.
-    result: Result<(), ChildFailure>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct ChildFailure {
-    panicked: bool,
-    message: String,
-}
-
 /// The panic a child's test ended with: message and location.
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-fn run_child(tests: &[Test], name: &str) -> ExitCode {
-    let Some(test) = tests.iter().find(|t| t.name == name) else {
+fn run_child<B: Blanks>(name: &str) -> ExitCode {
+    let questions = judge::questions(name);
+    if questions.is_empty() {
         eprintln!("no graded test is named {name}");
         return ExitCode::from(101);
-    };
+    }
     // The parent reports the panic; the default hook's lines would repeat it.
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();
@@ -191,46 +202,73 @@ fn run_child(tests: &[Test], name: &str) -> ExitCode {
         };
         *LAST_PANIC.lock().unwrap_or_else(PoisonError::into_inner) = Some(located);
     }));
-    let body = test.body;
-    let result = match std::thread::Builder::new()
+    let mut out: Box<dyn Write + Send> = match std::env::var_os(REPORT_ENV) {
+        Some(path) => match OpenOptions::new().create(true).append(true).open(path) {
+            Ok(file) => Box::new(file),
+            Err(error) => {
+                eprintln!("cannot write the report: {error}");
+                return ExitCode::from(101);
+            }
+        },
+        None => Box::new(std::io::stderr()),
+    };
+    let answered = std::thread::Builder::new()
         .name(name.to_owned())
-        .spawn(body)
-        .map(|handle| handle.join())
-    {
-        Ok(Ok(Ok(()))) => Ok(()),
-        Ok(Ok(Err(message))) => Err(ChildFailure {
-            panicked: false,
-            message,
-        }),
-        Ok(Err(_)) => Err(ChildFailure {
-            panicked: true,
-            message: LAST_PANIC
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take()
-                .unwrap_or_else(|| "a panic".to_owned()),
-        }),
-        Err(error) => Err(ChildFailure {
-            panicked: false,
-            message: format!("could not start the test thread: {error}"),
-        }),
-    };
-    let report = ChildReport { result };
-    let Some(path) = std::env::var_os(REPORT_ENV) else {
-        eprintln!("{report:?}");
-        return ExitCode::SUCCESS;
-    };
-    match serde_json::to_vec(&report).map(|bytes| std::fs::write(path, bytes)) {
-        Ok(Ok(())) => ExitCode::SUCCESS,
+        .spawn(move || {
+            let panic_message = || {
+                LAST_PANIC
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take()
+                    .unwrap_or_else(|| "a panic".to_owned())
+            };
+            let written = observe::answer_all::<B>(&questions, &mut out, &panic_message);
+            let left = left_running();
+            if !left.is_empty() {
+                let _ = observe::write_line(&mut out, &Line::LeftRunning(left));
+            }
+            written
+        })
+        .map(|handle| handle.join());
+    match answered {
+        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
         _ => ExitCode::from(101),
     }
 }
 
-fn run_in_child(
-    name: &str,
-    timeout: Duration,
-    explanations: &[(&'static str, &'static str)],
-) -> TestRecord {
+/// The other processes of this process's session: what the student's code
+/// started and left running (Linux).
+fn left_running() -> Vec<String> {
+    #[cfg(target_os = "linux")]
+    {
+        let me = std::process::id();
+        // SAFETY: getsid(0) and getppid have no preconditions.
+        let (session, parent) = unsafe { (i64::from(libc::getsid(0)), libc::getppid()) };
+        // Neither the sandbox's init (pid 1) nor the parent was started by the
+        // student's code.
+        let theirs = |pid: u32| pid != me && pid != 1 && i64::from(pid) != i64::from(parent);
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter_map(|entry| {
+                let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+                let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
+                let fields: Vec<&str> = rest.split(' ').collect();
+                let in_session = fields.get(3)?.parse::<i64>().ok()? == session;
+                (theirs(pid) && in_session && fields.first() != Some(&"Z")).then(|| name.to_owned())
+            })
+            .collect()
+    }
+    #[cfg(not(target_os = "linux"))]
+    Vec::new()
+}
+
+/// Runs the graded test `name` of `executable` in a contained process and
+/// judges its answers.
+pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecord {
     let blank = blank_of(group_of(name));
     let record = |outcome: Outcome, message: String, elapsed: Duration| TestRecord {
         name: name.to_owned(),
@@ -242,92 +280,92 @@ fn run_in_child(
         },
         elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
         printed_bytes: 0,
+        problems: Vec::new(),
     };
     let harness_error = |what: String| record(Outcome::HarnessError, what, Duration::ZERO);
-    let executable = match std::env::current_exe() {
-        Ok(path) => path,
-        Err(error) => return harness_error(format!("cannot find the test executable: {error}")),
+    let report_dir = match tempfile::tempdir() {
+        Ok(dir) => dir,
+        Err(error) => return harness_error(format!("cannot create a report folder: {error}")),
     };
-    let report_file = match tempfile::NamedTempFile::new() {
-        Ok(file) => file,
-        Err(error) => return harness_error(format!("cannot create a report file: {error}")),
+    // As root, the test runs as a user of its own, if that user can reach
+    // the binary (the grader puts it where it can).
+    let user = sandbox::run_as().filter(|_| sandbox::reachable_by_others(executable));
+    if let Err(error) = sandbox::prepare_report_dir(report_dir.path()) {
+        return harness_error(format!("cannot prepare the report folder: {error}"));
+    }
+    let timeout_ms = settings.timeout.as_millis().to_string();
+    let command = match &settings.sandbox {
+        Some(bwrap) => {
+            let report = format!("{}/{REPORT_FILE}", sandbox::SANDBOX_REPORT_DIR);
+            let env = [
+                (CHILD_ENV, name),
+                (REPORT_ENV, report.as_str()),
+                ("RUST_BACKTRACE", "0"),
+            ];
+            bwrap.command(executable, report_dir.path(), &env)
+        }
+        None => {
+            let mut command = if settings.unshare_network {
+                let mut command = Command::new("unshare");
+                command
+                    .args(["--user", "--map-root-user", "--net", "--"])
+                    .arg(executable);
+                command
+            } else {
+                Command::new(executable)
+            };
+            // Nothing of the grader's environment (tokens, paths) reaches the
+            // test but PATH.
+            command.env_clear();
+            if let Some(path) = std::env::var_os("PATH") {
+                command.env("PATH", path);
+            }
+            command
+                .current_dir(report_dir.path())
+                .env("HOME", report_dir.path())
+                .env(CHILD_ENV, name)
+                .env(REPORT_ENV, report_dir.path().join(REPORT_FILE))
+                .env(TIMEOUT_ENV, &timeout_ms)
+                .env("RUST_BACKTRACE", "0")
+                .env_remove(RESULTS_ENV);
+            command
+        }
     };
-    let report_path: PathBuf = report_file.path().to_owned();
-    let mut command = Command::new(executable);
-    command
-        .env(CHILD_ENV, name)
-        .env(REPORT_ENV, &report_path)
-        .env_remove(RESULTS_ENV);
     let limits = Limits {
-        timeout,
+        timeout: settings.timeout,
         output_cap: OUTPUT_CAP,
-        own_process_group: false,
+        own_process_group: true,
     };
-    let run = match process::run(command, limits) {
+    let run = match process::run_contained(command, limits, settings.resources, user) {
         Ok(run) => run,
         Err(error) => return harness_error(format!("cannot start the test process: {error}")),
     };
+    let text = std::fs::read_to_string(report_dir.path().join(REPORT_FILE)).unwrap_or_default();
+    let lines = observe::read_lines(&text);
+    let ending = ending(&run, settings.sandbox.is_some());
+    let (outcome, message) = judge::judge(name, &lines, &ending, settings.timeout);
+    let mut problems = Vec::new();
+    if let judge::Ending::Limit(limit) = ending {
+        problems.push(limit.to_owned());
+    }
+    let panicked = lines.iter().any(|line| {
+        matches!(line, Line::Panicked(m) if m.contains("Resource temporarily unavailable") || m.contains("WouldBlock"))
+    });
+    if panicked || run.stderr.text.contains("Resource temporarily unavailable") {
+        problems.push("too-many-processes".to_owned());
+    }
+    let mut left: Vec<String> = run.left_running.clone();
+    for line in &lines {
+        if let Line::LeftRunning(names) = line {
+            left.extend(names.iter().cloned());
+        }
+    }
+    left.sort();
+    left.dedup();
+    if !left.is_empty() {
+        problems.push(format!("left-running: {}", left.join(", ")));
+    }
     let printed = printed(&run);
-    let report: Option<ChildReport> = std::fs::read(&report_path)
-        .ok()
-        .filter(|bytes| !bytes.is_empty())
-        .and_then(|bytes| serde_json::from_slice(&bytes).ok());
-    let (outcome, message) = match (run.ending, report) {
-        (Ending::TimedOut, _) => (
-            Outcome::TimedOut,
-            format!(
-                "your code ran for more than {} — an infinite loop in {}?",
-                seconds(timeout),
-                blank.map_or("one of the blanks".to_owned(), |id| format!("blank {id}"))
-            ),
-        ),
-        (Ending::Finished(_), Some(ChildReport { result: Ok(()) })) => {
-            (Outcome::Passed, String::new())
-        }
-        (
-            Ending::Finished(_),
-            Some(ChildReport {
-                result: Err(failure),
-            }),
-        ) => {
-            if !failure.panicked {
-                (Outcome::Failed, failure.message)
-            } else if failure.message.starts_with("not yet implemented") {
-                (Outcome::NotImplemented, failure.message)
-            } else {
-                let explained = explanations
-                    .iter()
-                    .filter(|(pattern, _)| failure.message.contains(pattern))
-                    .map(|(_, explanation)| format!("\n{explanation}"))
-                    .collect::<String>();
-                (
-                    Outcome::Panicked,
-                    format!("your code panicked: {}{explained}", failure.message),
-                )
-            }
-        }
-        (Ending::Finished(status), None) => {
-            if run.stderr.text.contains("has overflowed its stack") {
-                (
-                    Outcome::StackOverflow,
-                    "stack overflow — does your recursion stop? (a method that calls itself forever?)"
-                        .to_owned(),
-                )
-            } else if let Some(signal) = run.signal() {
-                (
-                    Outcome::Crashed,
-                    format!("the test process was killed by signal {signal}"),
-                )
-            } else {
-                (
-                    Outcome::Exited,
-                    format!(
-                        "the test process ended before the test finished ({status}) — does your code call std::process::exit?"
-                    ),
-                )
-            }
-        }
-    };
     let message = if outcome.passed() || printed.is_empty() {
         message
     } else {
@@ -335,7 +373,44 @@ fn run_in_child(
     };
     TestRecord {
         printed_bytes: run.stdout.total_bytes + run.stderr.total_bytes,
+        problems,
         ..record(outcome, message, run.elapsed)
+    }
+}
+
+/// How the test's process ended, as the verdict needs it.
+fn ending(run: &process::Run, sandboxed: bool) -> judge::Ending {
+    if run.ending == Ending::TimedOut {
+        return judge::Ending::TimedOut;
+    }
+    let stderr = &run.stderr.text;
+    if stderr.contains("has overflowed its stack") {
+        return judge::Ending::StackOverflow;
+    }
+    if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
+        return judge::Ending::Limit("out-of-memory");
+    }
+    // bubblewrap reports a signal as the exit code 128 + signal.
+    let signal = run.signal().or_else(|| match run.ending {
+        Ending::Finished(status) if sandboxed => {
+            status.code().filter(|c| *c > 128).map(|c| c - 128)
+        }
+        _ => None,
+    });
+    #[cfg(unix)]
+    match signal {
+        Some(libc::SIGXCPU) => return judge::Ending::Limit("cpu-time"),
+        Some(libc::SIGXFSZ) => return judge::Ending::Limit("file-too-large"),
+        Some(signal) => return judge::Ending::Signal(signal),
+        None => {}
+    }
+    #[cfg(not(unix))]
+    if let Some(signal) = signal {
+        return judge::Ending::Signal(signal);
+    }
+    match run.ending {
+        Ending::Finished(status) if !status.success() => judge::Ending::Exited(status.to_string()),
+        _ => judge::Ending::Ended,
     }
 }
 
@@ -345,20 +420,51 @@ fn printed(run: &process::Run) -> String {
     for (stream, captured) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
         let text = captured.text.trim_end();
         if !text.is_empty() {
+            // Only bytes that were dropped make it "cut", not a trailing newline.
+            let total = if captured.truncated() {
+                captured.total_bytes
+            } else {
+                text.len() as u64
+            };
             parts.push(format!(
                 "your code printed ({stream}):\n{}",
-                process::excerpt(text, captured.total_bytes, OUTPUT_SHOWN)
+                process::excerpt(text, total, OUTPUT_SHOWN)
             ));
         }
     }
     parts.join("\n")
 }
 
-fn seconds(duration: Duration) -> String {
-    let ms = duration.as_millis();
-    if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
-    } else {
-        format!("{:.1} s", duration.as_secs_f64())
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::Captured;
+
+    fn run_printing(text: &str, total_bytes: u64) -> process::Run {
+        process::Run {
+            ending: Ending::Finished(std::process::ExitStatus::default()),
+            stdout: Captured {
+                text: text.to_owned(),
+                total_bytes,
+            },
+            stderr: Captured::default(),
+            elapsed: Duration::ZERO,
+            left_running: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn output_ending_in_a_newline_is_not_marked_as_cut() {
+        let line = format!("{}\n", "x".repeat(94));
+        let shown = printed(&run_printing(&line, 95));
+        assert!(!shown.contains("bytes in all"), "{shown}");
+        assert!(shown.contains(&"x".repeat(94)), "{shown}");
+    }
+
+    #[test]
+    fn output_past_the_cap_is_marked_as_cut() {
+        let kept = "y".repeat(OUTPUT_SHOWN + 10);
+        let shown = printed(&run_printing(&kept, 10_000_000));
+        assert!(shown.contains("(10000000 bytes in all)"), "{shown}");
     }
 }

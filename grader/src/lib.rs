@@ -4,8 +4,12 @@
 //!   Every test runs in its own subprocess with a wall-clock timeout, so an
 //!   endless loop, a stack overflow or a `process::exit` in a blank fails that
 //!   one test with a message instead of hanging or ending the whole run.
-//! * [`results`], [`process`] (always): a test's recorded outcome;
-//!   running a program with a timeout and capped output.
+//! * [`observe`], [`judge`] (always): the test process only answers the
+//!   tests' questions; the verdict is written by the process that started it,
+//!   which runs no student code, so a submission cannot forge it.
+//! * [`results`], [`process`], [`sandbox`] (always): a test's recorded
+//!   outcome; running a program with a timeout and capped output; containing
+//!   a test (session, resource limits, bubblewrap).
 //! * [`handout`], [`student_copy`] (feature `instructor`): the handout is generated
 //!   from the reference's markers (one source); a student copy leaves the
 //!   answers out.
@@ -13,10 +17,15 @@
 //!   builds a submission in a scratch workspace with the instructor's tests,
 //!   runs them, and reports per blank in text, JSON, CSV, JUnit or Gradescope's
 //!   format; a batch grades a folder of submissions into one CSV.
+//! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
+//!   a GitHub Classroom autograding workflow.
 
 pub mod harness;
+pub mod judge;
+pub mod observe;
 pub mod process;
 pub mod results;
+pub mod sandbox;
 
 #[cfg(feature = "instructor")]
 pub mod batch;
@@ -24,6 +33,8 @@ pub mod batch;
 pub mod grader;
 #[cfg(feature = "instructor")]
 pub mod handout;
+#[cfg(feature = "instructor")]
+pub mod platforms;
 #[cfg(feature = "instructor")]
 pub mod report;
 #[cfg(feature = "instructor")]

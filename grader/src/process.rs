@@ -3,7 +3,8 @@
 
 use std::io::{self, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::thread::JoinHandle;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
@@ -57,6 +58,9 @@ pub struct Run {
     pub stderr: Captured,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Processes it left running in its process group or holding its output
+    /// open (by command name), all killed when it ended.
+    pub left_running: Vec<String>,
 }
 
 impl Run {
@@ -72,20 +76,50 @@ impl Run {
 }
 
 /// Runs `command` with no input, under `limits`.
-pub fn run(mut command: Command, limits: Limits) -> io::Result<Run> {
+pub fn run(command: Command, limits: Limits) -> io::Result<Run> {
+    run_inner(command, limits, limits.own_process_group)
+}
+
+/// Runs `command` as one graded test: in a session of its own (so its whole
+/// process group can be killed), under `resources`, as `user` when given
+/// ([`super::sandbox::contain`]). Whatever it leaves running is killed when it
+/// ends and named in [`Run::left_running`].
+pub fn run_contained(
+    mut command: Command,
+    limits: Limits,
+    resources: super::sandbox::Resources,
+    user: Option<u32>,
+) -> io::Result<Run> {
+    super::sandbox::contain(&mut command, resources, user);
+    run_inner(
+        command,
+        Limits {
+            own_process_group: true,
+            ..limits
+        },
+        false,
+    )
+}
+
+/// How long to wait for the output after the program ended, before ending
+/// what still holds it open.
+const SETTLE: Duration = Duration::from_millis(150);
+
+fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Result<Run> {
     command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(unix)]
-    if limits.own_process_group {
+    if set_group {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
     let start = Instant::now();
     let mut child = command.spawn()?;
-    let stdout = drain(child.stdout.take(), limits.output_cap);
-    let stderr = drain(child.stderr.take(), limits.output_cap);
+    let pipes = pipe_inodes(&child);
+    let stdout = Drain::start(child.stdout.take(), limits.output_cap);
+    let stderr = Drain::start(child.stderr.take(), limits.output_cap);
     let ending = match child.wait_timeout(limits.timeout)? {
         Some(status) => Ending::Finished(status),
         None => {
@@ -94,17 +128,36 @@ pub fn run(mut command: Command, limits: Limits) -> io::Result<Run> {
             Ending::TimedOut
         }
     };
+    let elapsed = start.elapsed();
+    let mut left_running = Vec::new();
     if limits.own_process_group {
-        // Whatever it left running (a compiler, a test process) still holds
-        // the pipes open; end it so the readers see the end of the output.
+        // Whatever it left running in its group (a compiler, `sleep 300`)
+        // would keep the pipes open: note it and end it, without waiting.
+        left_running.extend(group_members(&child).into_iter().map(|(_, name)| name));
         kill_group(&child);
     }
-    let elapsed = start.elapsed();
+    // The output is read until its end, but never waited for past SETTLE
+    // once the program is gone: a process that left the group may hold the
+    // pipes open for minutes.
+    let settled = |drains: [&Drain; 2]| {
+        let until = Instant::now() + SETTLE;
+        drains.iter().all(|d| d.wait_until(until))
+    };
+    if !settled([&stdout, &stderr]) {
+        for (pid, name) in pipe_holders(&pipes) {
+            kill_pid(pid);
+            left_running.push(name);
+        }
+        settled([&stdout, &stderr]);
+    }
+    left_running.sort();
+    left_running.dedup();
     Ok(Run {
         ending,
-        stdout: join(stdout),
-        stderr: join(stderr),
+        stdout: stdout.captured(),
+        stderr: stderr.captured(),
         elapsed,
+        left_running,
     })
 }
 
@@ -130,37 +183,6 @@ fn kill_group(child: &Child) {
     let _ = child;
 }
 
-fn drain<R: Read + Send + 'static>(source: Option<R>, cap: usize) -> Option<JoinHandle<Captured>> {
-    let mut source = source?;
-    Some(std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut total = 0u64;
-        let mut buffer = [0u8; 8192];
-        loop {
-            match source.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(read) => {
-                    total += read as u64;
-                    let room = cap.saturating_sub(kept.len());
-                    kept.extend_from_slice(&buffer[..read.min(room)]);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        Captured {
-            text: String::from_utf8_lossy(&kept).into_owned(),
-            total_bytes: total,
-        }
-    }))
-}
-
-fn join(reader: Option<JoinHandle<Captured>>) -> Captured {
-    reader
-        .and_then(|handle| handle.join().ok())
-        .unwrap_or_default()
-}
-
 /// At most `max` bytes of `text` (cut at a character boundary), with a note of
 /// what was left out.
 pub fn excerpt(text: &str, total_bytes: u64, max: usize) -> String {
@@ -174,4 +196,178 @@ pub fn excerpt(text: &str, total_bytes: u64, max: usize) -> String {
     } else {
         shown.to_owned()
     }
+}
+
+/// One output stream read on a thread of its own, into a buffer that can be
+/// looked at whether or not the stream has ended.
+struct Drain {
+    captured: Arc<Mutex<Captured>>,
+    done: Option<Receiver<()>>,
+    ended: std::cell::Cell<bool>,
+}
+
+impl Drain {
+    fn start<R: Read + Send + 'static>(source: Option<R>, cap: usize) -> Self {
+        let captured = Arc::new(Mutex::new(Captured::default()));
+        let Some(mut source) = source else {
+            return Self {
+                captured,
+                done: None,
+                ended: std::cell::Cell::new(true),
+            };
+        };
+        let (sender, done) = mpsc::channel();
+        let shared = Arc::clone(&captured);
+        std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let mut buffer = [0u8; 8192];
+            loop {
+                match source.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(read) => {
+                        let room = cap.saturating_sub(kept.len());
+                        kept.extend_from_slice(&buffer[..read.min(room)]);
+                        let mut captured = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                        captured.total_bytes += read as u64;
+                        if room > 0 {
+                            captured.text = String::from_utf8_lossy(&kept).into_owned();
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            let _ = sender.send(());
+        });
+        Self {
+            captured,
+            done: Some(done),
+            ended: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Whether the stream ended by `until`.
+    fn wait_until(&self, until: Instant) -> bool {
+        if self.ended.get() {
+            return true;
+        }
+        let Some(done) = &self.done else {
+            return true;
+        };
+        let left = until.saturating_duration_since(Instant::now());
+        let ended = done.recv_timeout(left).is_ok();
+        self.ended.set(ended);
+        ended
+    }
+
+    fn captured(&self) -> Captured {
+        self.captured
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// The inodes of the child's output pipes (to find who else holds them).
+fn pipe_inodes(child: &Child) -> Vec<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let fds = [
+            child.stdout.as_ref().map(AsRawFd::as_raw_fd),
+            child.stderr.as_ref().map(AsRawFd::as_raw_fd),
+        ];
+        fds.into_iter()
+            .flatten()
+            .filter_map(|fd| {
+                // SAFETY: fstat writes into the zeroed struct; fd is open.
+                let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+                (unsafe { libc::fstat(fd, &mut stat) } == 0).then_some(stat.st_ino)
+            })
+            .collect()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = child;
+        Vec::new()
+    }
+}
+
+/// The live processes as /proc shows them: pid, command name, process group.
+#[cfg(target_os = "linux")]
+fn processes() -> Vec<(u32, String, i64)> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
+            let fields: Vec<&str> = rest.split(' ').collect();
+            // Fields: state ppid pgrp …; a zombie is already gone.
+            if fields.first() == Some(&"Z") {
+                return None;
+            }
+            Some((pid, name.to_owned(), fields.get(2)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The live processes in the group `child` led (itself excluded).
+fn group_members(child: &Child) -> Vec<(u32, String)> {
+    #[cfg(target_os = "linux")]
+    {
+        let group = i64::from(child.id());
+        processes()
+            .into_iter()
+            .filter(|(pid, _, pgrp)| *pgrp == group && *pid != child.id())
+            .map(|(pid, name, _)| (pid, name))
+            .collect()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = child;
+        Vec::new()
+    }
+}
+
+/// The processes (other than this one) holding one of the `pipes` open.
+fn pipe_holders(pipes: &[u64]) -> Vec<(u32, String)> {
+    #[cfg(target_os = "linux")]
+    {
+        let me = std::process::id();
+        let wanted: Vec<String> = pipes.iter().map(|ino| format!("pipe:[{ino}]")).collect();
+        let holds = |pid: u32| {
+            std::fs::read_dir(format!("/proc/{pid}/fd")).is_ok_and(|fds| {
+                fds.flatten().any(|fd| {
+                    std::fs::read_link(fd.path())
+                        .is_ok_and(|target| wanted.iter().any(|w| target.as_os_str() == w.as_str()))
+                })
+            })
+        };
+        processes()
+            .into_iter()
+            .filter(|(pid, ..)| *pid != me && holds(*pid))
+            .map(|(pid, name, _)| (pid, name))
+            .collect()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pipes;
+        Vec::new()
+    }
+}
+
+fn kill_pid(pid: u32) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        // SAFETY: kill only sends a signal.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
 }

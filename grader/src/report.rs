@@ -178,21 +178,42 @@ pub fn groups(tests: &[TestRecord]) -> Vec<GroupScore> {
 /// A test that printed more than this is reported as flooding its output.
 const FLOOD_BYTES: u64 = 1024 * 1024;
 
-/// Abnormal endings, counted: `[("timed-out", 8), ("printed-megabytes", 1)]`.
+/// Abnormal endings, counted: `[("timed-out", 8), ("printed-megabytes", 1)]`;
+/// limits hit (`out-of-memory`, `too-many-processes`, `cpu-time`,
+/// `file-too-large`), processes left running (`left-running`) and, for a
+/// submission whose tests ran, tests that never ran (`not-run`).
 pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let tests_ran = matches!(grade.status, Status::Graded | Status::TimedOut);
     for record in &grade.tests {
+        let limit_hit = record
+            .problems
+            .iter()
+            .any(|p| !p.starts_with("left-running"));
         let problem = match record.outcome {
             Outcome::TimedOut => Some("timed-out"),
             Outcome::StackOverflow => Some("stack-overflow"),
             Outcome::Exited => Some("exited"),
-            Outcome::Crashed => Some("crashed"),
+            // A limit names the crash better.
+            Outcome::Crashed if !limit_hit => Some("crashed"),
             Outcome::HarnessError => Some("harness-error"),
-            Outcome::Panicked => Some("panicked"),
+            Outcome::Panicked if !limit_hit => Some("panicked"),
+            Outcome::NotRun if tests_ran => Some("not-run"),
             _ => None,
         };
         if let Some(problem) = problem {
             *counts.entry(problem).or_default() += 1;
+        }
+        for problem in &record.problems {
+            let name = match problem.split(':').next().unwrap_or_default() {
+                "out-of-memory" => "out-of-memory",
+                "too-many-processes" => "too-many-processes",
+                "cpu-time" => "cpu-time",
+                "file-too-large" => "file-too-large",
+                "left-running" => "left-running",
+                _ => "other-limit",
+            };
+            *counts.entry(name).or_default() += 1;
         }
         if record.printed_bytes > FLOOD_BYTES {
             *counts.entry("printed-megabytes").or_default() += 1;
@@ -213,6 +234,14 @@ fn describe_problem(problem: &str, count: usize) -> String {
         "crashed" => format!("{count} {tests} crashed"),
         "panicked" => format!("{count} {tests} panicked (beyond a todo!())"),
         "printed-megabytes" => format!("{count} {tests} printed over a megabyte (output capped)"),
+        "out-of-memory" => format!("{count} {tests} ran out of memory (the limit per test)"),
+        "too-many-processes" => format!("{count} {tests} started too many processes"),
+        "cpu-time" => format!("{count} {tests} used up their CPU time"),
+        "file-too-large" => format!("{count} {tests} wrote a file past the size limit"),
+        "left-running" => {
+            format!("{count} {tests} left processes running (killed after the test)")
+        }
+        "not-run" => format!("{count} {tests} never ran: the submission's time ran out"),
         other => format!("{count} {tests}: {other}"),
     }
 }

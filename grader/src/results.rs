@@ -82,6 +82,10 @@ pub struct TestRecord {
     /// Bytes the test printed (stdout and stderr; only the start is kept).
     #[serde(default)]
     pub printed_bytes: u64,
+    /// Limits it hit and what it left running (`out-of-memory`,
+    /// `too-many-processes`, `left-running: sleep`), whatever its outcome.
+    #[serde(default)]
+    pub problems: Vec<String>,
 }
 
 /// The group a test belongs to: the part of its name before `::`.

@@ -16,11 +16,14 @@ use super::handout::{Course, CourseError};
 
 /// Paths (prefixes, relative to the course root) a student copy leaves out:
 /// the reference, and the project tests and fixtures that read it.
-pub const INSTRUCTOR_ONLY: [&str; 4] = [
+pub const INSTRUCTOR_ONLY: [&str; 7] = [
     "solutions/",
     "grader/tests/",
     "cli/tests/grading.rs",
+    "cli/tests/platforms.rs",
     "tests/reference_answers.rs",
+    "scripts/make-batch",
+    "scripts/grade-times",
 ];
 
 /// Folders never copied, wherever they are.
@@ -88,7 +91,7 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
 }
 
 /// The course's files, relative to its root.
-fn course_files(root: &Path) -> Result<Vec<PathBuf>, CourseError> {
+pub(crate) fn course_files(root: &Path) -> Result<Vec<PathBuf>, CourseError> {
     // A git checkout knows which files belong to the course (not build output,
     // not a local virtualenv); fall back to walking the folder.
     let listed = Command::new("git")

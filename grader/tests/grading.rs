@@ -14,6 +14,7 @@ use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::handout::{self, Course};
 use queens_grader::report;
 use queens_grader::results::{Outcome, blank_of, group_of};
+use queens_grader::sandbox::Mode;
 use queens_grader::student_copy;
 
 fn root() -> PathBuf {
@@ -348,4 +349,276 @@ fn student_copy_builds_and_grades() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["score"], 0);
     assert!(json["max_score"].as_u64().unwrap() > 0);
+}
+
+/// Grades one fixture submission with `config`.
+fn grade_fixture(id: &str, config: Config) -> Grade {
+    let dir = batch_folder(&[id]);
+    Grader::new(config).unwrap().grade(id, &dir.path().join(id))
+}
+
+/// `sleep 300` processes alive now (Linux).
+fn sleepers() -> usize {
+    std::fs::read_dir("/proc")
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| {
+                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00")
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_child_process_neither_stalls_grading_nor_outlives_its_test() {
+    let before = sleepers();
+    for sandbox in [Mode::Auto, Mode::Off] {
+        let mut config = Config::built_in();
+        config.sandbox = sandbox;
+        let grade = grade_fixture("spawns-sleep", config);
+        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+        let (score, max) = report::totals(&grade);
+        assert_eq!(score, max, "{}", describe(&grade));
+        // Build and 17 tests; waiting for the child would take 17 × 300 s.
+        assert!(
+            grade.elapsed < Duration::from_secs(60),
+            "{:?}",
+            grade.elapsed
+        );
+        assert!(
+            grade
+                .notes
+                .iter()
+                .any(|n| n.contains("left processes running (sleep)")),
+            "{:?}",
+            grade.notes
+        );
+        let problems = report::problems(&grade);
+        assert!(
+            problems.iter().any(|(p, _)| *p == "left-running"),
+            "{problems:?}"
+        );
+    }
+    assert!(sleepers() <= before, "a sleep 300 outlived grading");
+}
+
+#[test]
+fn a_forged_report_scores_zero() {
+    let grade = grade_fixture("forged-report", Config::built_in());
+    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+    assert_eq!(report::totals(&grade).0, 0, "{}", describe(&grade));
+}
+
+#[test]
+fn bad_submissions_get_a_row_each_with_a_clear_detail() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |id: &str| dir.path().join(id);
+    std::fs::create_dir_all(at("no-lib-rs")).unwrap();
+    std::fs::write(at("no-lib-rs/README.md"), "my answers are in my head\n").unwrap();
+    std::fs::create_dir_all(at("binary/src")).unwrap();
+    std::fs::write(
+        at("binary/src/lib.rs"),
+        b"\x7fELF\x02\x01\x01\0\0\0\xff\xfe",
+    )
+    .unwrap();
+    std::fs::create_dir_all(at("huge/src")).unwrap();
+    let line = "// padding padding padding padding padding padding padding padding\n";
+    std::fs::write(at("huge/src/lib.rs"), line.repeat(50_000_000 / line.len())).unwrap();
+    std::fs::create_dir_all(at("symlink/src")).unwrap();
+    std::os::unix::fs::symlink(root().join(handout::REFERENCE), at("symlink/src/lib.rs")).unwrap();
+    let grader = grader();
+    let mut csv = Vec::new();
+    let grades = batch::run(&grader, dir.path(), &mut csv, &mut |_, _, _| {}).unwrap();
+    assert_eq!(grades.len(), 4);
+    let grade = |id: &str| grades.iter().find(|g| g.submission == id).unwrap();
+    assert_eq!(grade("no-lib-rs").status, Status::NoSubmission);
+    assert!(grade("no-lib-rs").detail.contains("no lib.rs"));
+    for (id, says) in [
+        ("binary", "is not text"),
+        ("huge", "50.0 MB"),
+        ("symlink", "outside the submission"),
+    ] {
+        let graded = grade(id);
+        assert_eq!(graded.status, Status::Rejected, "{}", describe(graded));
+        assert!(graded.detail.contains(says), "{}", describe(graded));
+        assert_eq!(report::totals(graded), (0, 17));
+    }
+    let text = String::from_utf8(csv).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.contains("rejected"), "{text}");
+}
+
+/// The hostile fixtures under bubblewrap (required): memory, processes,
+/// snooping on the course at run time and at compile time. About a minute on
+/// two cores: run by CI with
+/// `cargo test -p queens-grader --test grading -- --ignored hostile`.
+#[test]
+#[ignore = "needs bubblewrap; about a minute; run with --ignored hostile"]
+fn hostile_submissions_are_contained_by_the_sandbox() {
+    let config = || {
+        let mut config = Config::built_in();
+        config.sandbox = Mode::Required;
+        config.test_timeout = Duration::from_secs(30);
+        config
+    };
+    // A memory hog stops at its limit, well before its timeout.
+    let hog = grade_fixture("memory-hog", config());
+    let problems = report::problems(&hog);
+    assert!(
+        problems.iter().any(|(p, _)| *p == "out-of-memory"),
+        "{}",
+        describe(&hog)
+    );
+    for test in hog
+        .tests
+        .iter()
+        .filter(|t| t.problems.iter().any(|p| p == "out-of-memory"))
+    {
+        assert!(test.elapsed_ms < 15_000, "{}", describe(&hog));
+        assert!(test.message.contains("out of memory"), "{}", test.message);
+    }
+    let many = grade_fixture("many-processes", config());
+    assert!(
+        report::problems(&many)
+            .iter()
+            .any(|(p, _)| *p == "too-many-processes"),
+        "{}",
+        describe(&many)
+    );
+    // Neither the solutions nor a file outside the sandbox: full marks, and
+    // no file written.
+    let marker = root().join("target/queens-grading-snoop");
+    let _ = std::fs::remove_file(&marker);
+    let _ = std::fs::remove_file("/tmp/queens-grading-snoop");
+    let snoop = grade_fixture("snooping", config());
+    assert_eq!(report::totals(&snoop).0, 17, "{}", describe(&snoop));
+    assert!(!marker.exists());
+    assert!(!Path::new("/tmp/queens-grading-snoop").exists());
+    // A submission out of time names the tests still running and counts
+    // those that never ran.
+    let mut short = config();
+    short.timeout = Duration::from_secs(25);
+    short.test_timeout = Duration::from_secs(60);
+    let looping = grade_fixture("endless-loop", short);
+    assert_eq!(looping.status, Status::TimedOut, "{}", describe(&looping));
+    assert!(
+        looping
+            .detail
+            .contains("still running: blank_1_prune_check::"),
+        "{}",
+        looping.detail
+    );
+    assert!(
+        looping.detail.contains("tests never ran"),
+        "{}",
+        looping.detail
+    );
+    assert!(
+        report::problems(&looping)
+            .iter()
+            .any(|(p, _)| *p == "not-run"),
+        "{}",
+        describe(&looping)
+    );
+    // Nor at compile time.
+    let include = grade_fixture("include-solutions", config());
+    assert_eq!(
+        include.status,
+        Status::CompileError,
+        "{}",
+        describe(&include)
+    );
+    assert!(
+        include.detail.contains("couldn't read"),
+        "{}",
+        include.detail
+    );
+}
+
+/// The generated batch of scripts/make-batch (about 45 submissions: every
+/// fixture, the classic wrong blanks, correct variants, bad submissions),
+/// graded as `queens grade --batch` does: each wrong blank is blamed on its
+/// blank (and the end-to-end tests) only, each correct variant gets full
+/// marks, each bad submission a row. About two minutes on two cores: CI runs
+/// `cargo test -p queens-grader --test grading -- --ignored generated_batch`
+/// (the time is measured by scripts/grade-times).
+#[test]
+#[ignore = "about two minutes; run with --ignored generated_batch"]
+fn generated_batch_is_graded_and_blamed_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch_dir = dir.path().join("batch");
+    let made = std::process::Command::new("python3")
+        .arg(root().join("scripts/make-batch"))
+        .arg(&batch_dir)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let before = sleepers();
+    let grader = grader();
+    let mut csv = Vec::new();
+    let grades = batch::run(&grader, &batch_dir, &mut csv, &mut |_, _, _| {}).unwrap();
+    assert!(grades.len() >= 45, "{}", grades.len());
+    let full = grades.iter().find(|g| g.submission == "correct").unwrap();
+    let max = report::totals(full).1;
+    for grade in &grades {
+        let id = grade.submission.as_str();
+        let (score, _) = report::totals(grade);
+        let lost: Vec<Option<u32>> = grade
+            .tests
+            .iter()
+            .filter(|t| !t.outcome.passed())
+            .map(|t| blank_of_test(&t.name))
+            .collect();
+        if id.starts_with("correct") || ["snooping", "spawns-sleep"].contains(&id) {
+            assert_eq!(score, max, "{}", describe(grade));
+        } else if let Some(rest) = id.strip_prefix("wrong-b") {
+            let blank: u32 = rest[..1].parse().unwrap();
+            assert!(lost.contains(&Some(blank)), "{}", describe(grade));
+            assert!(
+                lost.iter().all(|b| *b == Some(blank) || b.is_none()),
+                "blamed elsewhere: {}",
+                describe(grade)
+            );
+        } else if id.starts_with("bad-") {
+            assert!(
+                matches!(grade.status, Status::Rejected | Status::NoSubmission),
+                "{}",
+                describe(grade)
+            );
+            assert!(!grade.detail.is_empty());
+        }
+    }
+    let text = String::from_utf8(csv).unwrap();
+    assert_eq!(text.lines().count(), grades.len() + 1, "one row each");
+    assert!(sleepers() <= before, "a process outlived the batch");
+}
+
+/// The student's side: the same binary `cargo test -p exercises` runs, with
+/// `sleep 300` started by the code, passes every test in seconds and leaves
+/// no sleep behind.
+#[test]
+fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
+    let before = sleepers();
+    let grader = grader();
+    let code = std::fs::read_to_string(
+        root().join("grader/tests/fixtures/submissions/spawns-sleep/src/lib.rs"),
+    )
+    .unwrap();
+    let binary = grader.test_binary(&code).unwrap();
+    let start = std::time::Instant::now();
+    let output = std::process::Command::new(&binary)
+        .arg("--test-threads=2")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("17 passed; 0 failed"), "{stdout}");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(sleepers() <= before, "a sleep 300 outlived cargo test");
 }

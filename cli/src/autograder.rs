@@ -1,0 +1,61 @@
+//! `queens autograder gradescope --out autograder.zip`: the bundle Gradescope
+//! builds its autograder from.
+
+use std::path::PathBuf;
+
+use queens_grader::handout::Course;
+use queens_grader::platforms;
+
+use super::{Failure, Output};
+
+/// Arguments of `queens autograder`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The platform.
+    #[command(subcommand)]
+    pub platform: Platform,
+}
+
+/// The platforms an autograder is written for.
+#[derive(Debug, clap::Subcommand)]
+pub enum Platform {
+    /// Gradescope's autograder zip: setup.sh (Rust, bubblewrap, the queens
+    /// binary), run_autograder (`queens grade --format gradescope`) and the
+    /// course.
+    Gradescope {
+        /// The zip to write.
+        #[arg(long, value_name = "FILE", default_value = "autograder.zip")]
+        out: PathBuf,
+        /// The course folder [default: the one this program was built from].
+        #[arg(long, value_name = "DIR")]
+        course: Option<PathBuf>,
+    },
+}
+
+/// Writes the bundle.
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    match args.platform {
+        Platform::Gradescope { out: file, course } => {
+            let course = course.map_or_else(Course::built_in, Course::new);
+            if !course.root().join("Cargo.toml").is_file() {
+                return Err(Failure::usage(format!(
+                    "{} is not the course folder (no Cargo.toml)",
+                    course.root().display()
+                )));
+            }
+            let bundle = platforms::gradescope_zip(&course, &file).map_err(Failure::new)?;
+            if out.json() {
+                out.write_json(&bundle)?;
+            } else {
+                out.line(format!(
+                    "wrote {} ({} files, {} KB): upload it as the autograder of a \
+                     Gradescope programming assignment",
+                    file.display(),
+                    bundle.files,
+                    bundle.bytes / 1000
+                ))?;
+            }
+            Ok(())
+        }
+    }
+}

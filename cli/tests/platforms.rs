@@ -1,0 +1,115 @@
+//! The autograders for grading platforms, tried as the platforms run them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use queens_grader::judge;
+use queens_grader::platforms::{GITHUB_CLASSROOM_WORKFLOW, step_id};
+
+fn course() -> PathBuf {
+    queens_grader::handout::course_root()
+}
+
+/// Unpacks the bundle into a folder laid out as Gradescope lays it out
+/// (`source/`, `run_autograder`, `submission/`, `results/`), grades the
+/// fixture `id` with `run_autograder`, and returns results.json.
+fn run_autograder(id: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("autograder.zip");
+    let made = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["autograder", "gradescope", "--out"])
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let root = dir.path().join("autograder");
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
+    archive.extract(root.join("source")).unwrap();
+    for script in ["setup.sh", "run_autograder"] {
+        let text = std::fs::read_to_string(root.join("source").join(script)).unwrap();
+        assert!(text.starts_with("#!/usr/bin/env bash"), "{script}");
+        let syntax = Command::new("bash")
+            .arg("-n")
+            .arg(root.join("source").join(script))
+            .status()
+            .unwrap();
+        assert!(syntax.success(), "{script} is not valid bash");
+    }
+    std::fs::copy(
+        root.join("source/run_autograder"),
+        root.join("run_autograder"),
+    )
+    .unwrap();
+    // A student who uploaded only their lib.rs.
+    std::fs::create_dir_all(root.join("submission")).unwrap();
+    std::fs::copy(
+        course()
+            .join("grader/tests/fixtures/submissions")
+            .join(id)
+            .join("src/lib.rs"),
+        root.join("submission/lib.rs"),
+    )
+    .unwrap();
+    // setup.sh installs Rust and builds queens (minutes, with network): here
+    // the binary under test stands in, with the course's warm scratch.
+    let ran = Command::new("bash")
+        .arg(root.join("run_autograder"))
+        .env("AUTOGRADER_ROOT", &root)
+        .env("QUEENS", env!("CARGO_BIN_EXE_queens"))
+        .env("QUEENS_SCRATCH", course().join("target/grading-scratch"))
+        .output()
+        .unwrap();
+    assert!(
+        ran.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&ran.stdout),
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    let results = std::fs::read_to_string(root.join("results/results.json")).unwrap();
+    serde_json::from_str(&results).unwrap()
+}
+
+#[test]
+fn gradescope_bundle_grades_a_submission_where_gradescope_puts_it() {
+    let results = run_autograder("correct");
+    let tests = results["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), judge::TESTS.len());
+    assert_eq!(results["score"], judge::TESTS.len());
+    assert!(tests.iter().all(|t| t["status"] == "passed"), "{results}");
+    let half = run_autograder("half-correct");
+    let score = half["score"].as_u64().unwrap();
+    assert!(0 < score && score < judge::TESTS.len() as u64, "{half}");
+}
+
+#[test]
+fn github_classroom_workflow_lists_every_graded_test_with_its_point() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("course");
+    let made = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["handout", "--github-classroom", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let yaml = std::fs::read_to_string(out.join(GITHUB_CLASSROOM_WORKFLOW)).unwrap();
+    let names: Vec<&str> = yaml
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("test-name: "))
+        .collect();
+    assert_eq!(names, judge::TESTS, "one entry per graded test, in order");
+    assert_eq!(yaml.matches("max-score: 1\n").count(), judge::TESTS.len());
+    for test in judge::TESTS {
+        assert!(yaml.contains(&format!("-- --exact {test}\n")), "{test}");
+        assert!(yaml.contains(&format!("steps.{}.outputs.result", step_id(test))));
+    }
+    // The tests it names are the ones the student copy's harness runs.
+    assert!(Path::new(&out.join("exercises/tests/graded.rs")).is_file());
+}
