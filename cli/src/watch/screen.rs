@@ -319,6 +319,7 @@ mod tests {
             message: message.to_owned(),
             elapsed_ms: 1,
             printed_bytes: 0,
+            problems: Vec::new(),
         }
     }
 
