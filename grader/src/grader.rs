@@ -565,6 +565,10 @@ impl Grader {
         ] {
             let dir = vendor.join(name);
             copy_changed(&src, &dir.join("src"))?;
+            // The library ships data its sources include (the Sudoku puzzles).
+            if name == "queens" && course.join("data").is_dir() {
+                copy_changed(&course.join("data"), &dir.join("data"))?;
+            }
             write_changed(
                 &dir.join("Cargo.toml"),
                 &vendored_manifest(name, manifest, &root),
