@@ -110,6 +110,14 @@ pub enum Question {
         /// The board size.
         n: usize,
     },
+    /// Run the core as for `Explore` and report every step (small boards:
+    /// the judge finds the first step that leaves the reference's search).
+    Trace {
+        /// The board size.
+        n: usize,
+        /// Nodes allowed.
+        budget: u64,
+    },
 }
 
 /// What the student's code answered to one [`Question`].
@@ -138,6 +146,8 @@ pub enum Answer {
     Boards(Vec<Vec<String>>),
     /// The student's `Diagonal` type cannot hold this diagonal.
     CannotHold(i128),
+    /// Every step of a search, in order.
+    Steps(Vec<Step>),
 }
 
 /// One line of a test process's report file (JSON lines).
@@ -221,6 +231,16 @@ pub fn answer<B: Blanks>(question: &Question) -> Answer {
             }
         }
         Question::Solve { n } => Answer::Boards(B::solve(*n)),
+        Question::Trace { n, budget } => {
+            let Ok(empty) = B::fill(&SetsView::default()) else {
+                return Answer::CannotHold(0);
+            };
+            let yours = Handout::new(empty, B::is_attacked, B::insert, B::delete);
+            match yours.explore(*n, *budget) {
+                Ok(run) => Answer::Steps(run.steps),
+                Err(_) => Answer::OverBudget,
+            }
+        }
     }
 }
 

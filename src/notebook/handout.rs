@@ -22,8 +22,10 @@
 //! assert_eq!((run.boards.len(), run.nodes), (2, 17));
 //! ```
 
+use serde::{Deserialize, Serialize};
+
 /// One step of the search, for replaying it cell by cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     /// The cell was free: a queen goes there.
     Place {
