@@ -694,3 +694,20 @@ fn the_tree_grows_seven_to_eight_times_per_n_near_18() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/ARCHITECTURE.md")).unwrap();
     assert!(squash(&architecture).contains("7.0x from n = 16 to 17, 7.4x to 18"));
 }
+
+/// Notebook 03 shows the handout's backtracking core: the code block must be
+/// the handout's `fn backtrack` as it stands, so the two cannot drift apart.
+#[test]
+fn notebook_03_shows_the_handouts_core_as_it_is() {
+    let handout =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/exercises/src/lib.rs"))
+            .unwrap();
+    let start = handout.find("fn backtrack(").expect("the handout's core");
+    let end = start + handout[start..].find("\n}\n").expect("its end") + 2;
+    let core = &handout[start..end];
+    let notebook = text(Text::Notebook("03-build-the-solver"));
+    assert!(
+        notebook.contains(&squash(core)),
+        "notebook 03's code block differs from the handout's core:\n{core}"
+    );
+}
