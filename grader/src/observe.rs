@@ -138,6 +138,8 @@ pub enum Answer {
     Boards(Vec<Vec<String>>),
     /// The student's `Diagonal` type cannot hold this diagonal.
     CannotHold(i128),
+    /// An answer of the Sudoku handout ([`super::observe_sudoku`]).
+    Sudoku(super::observe_sudoku::SudokuAnswer),
 }
 
 /// One line of a test process's report file (JSON lines).
