@@ -7,7 +7,8 @@
 //! * [`observe`], [`judge`] (always): the test process only answers the
 //!   tests' questions; the verdict is written by the process that started it,
 //!   which runs no student code, so a submission cannot forge it.
-//!   [`observe_sudoku`], [`judge_sudoku`]: the same for the Sudoku handout.
+//!   [`observe_sudoku`], [`judge_sudoku`]: the same for the Sudoku handout;
+//!   [`exercise`] says which handout is graded.
 //! * [`results`], [`process`], [`sandbox`] (always): a test's recorded
 //!   outcome; running a program with a timeout and capped output; containing
 //!   a test (session, resource limits, bubblewrap).
@@ -21,6 +22,7 @@
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
+pub mod exercise;
 pub mod harness;
 pub mod judge;
 pub mod judge_sudoku;
