@@ -1,8 +1,10 @@
 //! `queens grade`: build a submission with the instructor's tests and run them.
 //!
-//! Only the student's `lib.rs` is taken. It goes into a scratch workspace next
-//! to the instructor's copies of `exercises/Cargo.toml` and
-//! `exercises/tests/graded.rs`, embedded in this program when it was built, so
+//! Only the student's `lib.rs` is taken (`sudoku.rs` with `--exercise
+//! sudoku`, [`Config::exercise`]). It goes into a scratch workspace next to
+//! the instructor's copies of `exercises/Cargo.toml`, the other handout and
+//! `exercises/tests/graded.rs` and `sudoku_graded.rs` (the manifest names
+//! both), embedded in this program when it was built, so
 //! edited tests or an added `build.rs` change nothing. Every scratch workspace
 //! shares one target folder ([`Config::scratch_dir`]`/target`), so the library
 //! and the harness compile once and a submission costs one small crate.
