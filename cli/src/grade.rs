@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use queens_grader::exercise::Exercise;
 use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::report::{self, Format};
 use queens_grader::sandbox::Mode;
@@ -53,6 +54,15 @@ pub struct Args {
     /// it does not), `off` never does.
     #[arg(long, value_name = "MODE", default_value_t = Mode::Auto, value_parser = sandbox_modes())]
     pub sandbox: Mode,
+    /// The handout graded: `nqueens` (src/lib.rs) or `sudoku` (src/sudoku.rs).
+    #[arg(long, value_name = "NAME", default_value_t = Exercise::Nqueens, value_parser = exercises())]
+    pub exercise: Exercise,
+}
+
+fn exercises() -> impl clap::builder::TypedValueParser<Value = Exercise> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Exercise::ALL.map(Exercise::name))
+        .try_map(|name| name.parse::<Exercise>())
 }
 
 fn sandbox_modes() -> impl clap::builder::TypedValueParser<Value = Mode> {
@@ -84,6 +94,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     config.test_timeout = Duration::from_secs_f64(args.test_timeout);
     config.isolate_network = !args.allow_network;
     config.sandbox = args.sandbox;
+    config.exercise = args.exercise;
     // A build must not see the other students' work.
     config.hidden_from_builds.extend(args.batch.clone());
     let grader = Grader::new(config)
@@ -97,8 +108,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         .unwrap_or_else(|| PathBuf::from("exercises"));
     if !path.exists() {
         return Err(Failure::usage(format!(
-            "{} does not exist; give an exercises crate folder or a lib.rs",
-            path.display()
+            "{} does not exist; give an exercises crate folder or a {}",
+            path.display(),
+            args.exercise.file_name()
         )));
     }
     let id = path.display().to_string();

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use queens_grader::exercise::Exercise;
 use queens_grader::handout::Course;
 
 use super::{Failure, Output};
@@ -20,6 +21,14 @@ pub struct Args {
     /// With --print: answer blank N as the reference does (repeatable).
     #[arg(long, value_name = "N", requires = "print")]
     pub fill: Vec<u32>,
+    /// With --print: the handout printed, `nqueens` (lib.rs) or `sudoku` (sudoku.rs).
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "nqueens",
+        requires = "print"
+    )]
+    pub exercise: Exercise,
     /// Write a student copy of the whole course into this new folder instead:
     /// no solutions/, no instructor tests, a workspace without `solutions`.
     #[arg(long, value_name = "DIR")]
@@ -38,7 +47,9 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let course = args.course.map_or_else(Course::built_in, Course::new);
     if args.print {
-        let handout = course.generate_filling(&args.fill).map_err(Failure::new)?;
+        let handout = course
+            .generate_exercise(args.exercise, &args.fill)
+            .map_err(Failure::new)?;
         let known: Vec<u32> = handout.blanks.iter().map(|b| b.id).collect();
         if let Some(unknown) = args.fill.iter().find(|n| !known.contains(n)) {
             return Err(Failure::usage(format!(
@@ -63,11 +74,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         if out.json() {
             out.write_json(&serde_json::json!({ "up_to_date": stale.is_empty(), "stale": stale }))?;
         } else if stale.is_empty() {
-            out.line("the handout is up to date with solutions/src/lib.rs")?;
+            out.line("the handouts are up to date with their references in solutions/src/")?;
         }
         if !stale.is_empty() {
             return Err(Failure::new(format!(
-                "{} differ from what solutions/src/lib.rs generates; run 'queens handout'",
+                "{} differ from what their references in solutions/src/ generate; run 'queens handout'",
                 stale.join(" and ")
             )));
         }

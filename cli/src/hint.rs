@@ -8,13 +8,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use queens_grader::exercise::Exercise;
 use queens_grader::handout::{Blank, course_root};
-use queens_grader::results::hint_command;
+use queens_grader::results;
 
 use super::{Failure, Output};
 
 /// The hints, generated from the reference's markers by `queens handout`.
 const HINTS: &str = include_str!("../../exercises/hints.json");
+/// The Sudoku handout's hints, generated the same way.
+const SUDOKU_HINTS: &str = include_str!("../../exercises/sudoku-hints.json");
 
 /// Overrides where the hints shown are remembered (the tests use it).
 pub const STATE_ENV: &str = "QUEENS_HINT_STATE";
@@ -31,6 +34,9 @@ pub struct Args {
     /// next `queens hint N` starts again from the first.
     #[arg(long)]
     pub reset: bool,
+    /// The handout: `nqueens` (src/lib.rs) or `sudoku` (src/sudoku.rs).
+    #[arg(long, value_name = "NAME", default_value = "nqueens")]
+    pub exercise: Exercise,
 }
 
 /// How many hints of each blank were shown: `{"1": 2}` after two `hint 1`.
@@ -38,17 +44,19 @@ type Seen = BTreeMap<u32, usize>;
 
 /// Shows the next hint of a blank, all of them, or the list of blanks.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let blanks = blanks()?;
+    let exercise = args.exercise;
+    let hint_command = |blank: Option<u32>| command(exercise, blank);
+    let blanks = blanks(exercise)?;
     let blank = match args.blank {
         Some(id) => Some(find(&blanks, id)?),
         None => None,
     };
-    let state = state_file();
+    let state = state_file_of(exercise);
     if args.reset {
-        return reset(&state, blank, out);
+        return reset(exercise, &state, blank, out);
     }
     let Some(blank) = blank else {
-        return list(&blanks, out);
+        return list(exercise, &blanks, out);
     };
     let mut seen = read_seen(&state);
     let shown = seen.get(&blank.id).copied().unwrap_or(0);
@@ -113,11 +121,24 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The command that shows a blank's hints (every blank's when `None`).
+fn command(exercise: Exercise, blank: Option<u32>) -> String {
+    match exercise {
+        Exercise::Nqueens => results::hint_command(blank),
+        Exercise::Sudoku => format!("{} --exercise sudoku", results::hint_command(blank)),
+    }
+}
+
 /// The blanks and their hints.
-fn blanks() -> Result<Vec<Blank>, Failure> {
-    serde_json::from_str(HINTS).map_err(|e| {
+fn blanks(exercise: Exercise) -> Result<Vec<Blank>, Failure> {
+    let text = match exercise {
+        Exercise::Nqueens => HINTS,
+        Exercise::Sudoku => SUDOKU_HINTS,
+    };
+    serde_json::from_str(text).map_err(|e| {
         Failure::new(format!(
-            "exercises/hints.json is damaged ({e}); run 'queens handout'"
+            "exercises/{} is damaged ({e}); run 'queens handout'",
+            exercise.hints()
         ))
     })
 }
@@ -131,7 +152,7 @@ fn find(blanks: &[Blank], id: u32) -> Result<&Blank, Failure> {
     })
 }
 
-fn list(blanks: &[Blank], out: &mut Output) -> Result<(), Failure> {
+fn list(exercise: Exercise, blanks: &[Blank], out: &mut Output) -> Result<(), Failure> {
     if out.json() {
         out.write_json(blanks)?;
         return Ok(());
@@ -146,7 +167,7 @@ fn list(blanks: &[Blank], out: &mut Output) -> Result<(), Failure> {
     }
     out.line(format!(
         "for a hint, one at a time: {} <number>",
-        hint_command(None)
+        command(exercise, None)
     ))?;
     Ok(())
 }
@@ -157,7 +178,12 @@ fn heading(blank: &Blank, out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
-fn reset(state: &Path, blank: Option<&Blank>, out: &mut Output) -> Result<(), Failure> {
+fn reset(
+    exercise: Exercise,
+    state: &Path,
+    blank: Option<&Blank>,
+    out: &mut Output,
+) -> Result<(), Failure> {
     let mut seen = read_seen(state);
     match blank {
         Some(blank) => {
@@ -172,10 +198,26 @@ fn reset(state: &Path, blank: Option<&Blank>, out: &mut Output) -> Result<(), Fa
     } else {
         out.line(format!(
             "the hints of {which} start again from the first: {}",
-            hint_command(blank.map(|b| b.id))
+            command(exercise, blank.map(|b| b.id))
         ))?;
     }
     Ok(())
+}
+
+/// Where the hints shown of `exercise` are remembered: [`state_file`] for
+/// N-Queens, the same name with `-sudoku` for Sudoku.
+fn state_file_of(exercise: Exercise) -> PathBuf {
+    let state = state_file();
+    match exercise {
+        Exercise::Nqueens => state,
+        Exercise::Sudoku => {
+            let name = state.file_stem().map_or_else(
+                || "queens-hints".to_owned(),
+                |stem| stem.to_string_lossy().into_owned(),
+            );
+            state.with_file_name(format!("{name}-sudoku.json"))
+        }
+    }
 }
 
 /// Where the hints shown are remembered: `$QUEENS_HINT_STATE`, else

@@ -1,8 +1,10 @@
 //! `queens grade`: build a submission with the instructor's tests and run them.
 //!
-//! Only the student's `lib.rs` is taken. It goes into a scratch workspace next
-//! to the instructor's copies of `exercises/Cargo.toml` and
-//! `exercises/tests/graded.rs`, embedded in this program when it was built, so
+//! Only the student's `lib.rs` is taken (`sudoku.rs` with `--exercise
+//! sudoku`, [`Config::exercise`]). It goes into a scratch workspace next to
+//! the instructor's copies of `exercises/Cargo.toml`, the other handout and
+//! `exercises/tests/graded.rs` and `sudoku_graded.rs` (the manifest names
+//! both), embedded in this program when it was built, so
 //! edited tests or an added `build.rs` change nothing. Every scratch workspace
 //! shares one target folder ([`Config::scratch_dir`]`/target`), so the library
 //! and the harness compile once and a submission costs one small crate.
@@ -30,8 +32,8 @@ use cargo_metadata::Message;
 use cargo_metadata::diagnostic::DiagnosticLevel;
 use serde::Serialize;
 
+use super::exercise::Exercise;
 use super::harness::{self, Settings};
-use super::judge;
 use super::process::{self, Ending, Limits};
 use super::results::{Outcome, TestRecord};
 use super::sandbox::{self, Bubblewrap, Mode, Resources};
@@ -42,6 +44,10 @@ pub const INSTRUCTOR_TESTS: &str = include_str!("../../exercises/tests/graded.rs
 pub const INSTRUCTOR_MANIFEST: &str = include_str!("../../exercises/Cargo.toml");
 /// The untouched handout (its build lists the tests when a submission does not compile).
 pub const HANDOUT: &str = include_str!("../../exercises/src/lib.rs");
+/// The instructor's Sudoku graded tests (always written: the manifest declares them).
+pub const INSTRUCTOR_SUDOKU_TESTS: &str = include_str!("../../exercises/tests/sudoku_graded.rs");
+/// The untouched Sudoku handout (next to an N-Queens submission).
+pub const SUDOKU_HANDOUT: &str = include_str!("../../exercises/src/sudoku.rs");
 
 /// Where and how to grade.
 #[derive(Debug, Clone)]
@@ -69,6 +75,8 @@ pub struct Config {
     /// Folders a sandboxed build must not see besides the course and the
     /// home folder (a batch's folder: the other students' work).
     pub hidden_from_builds: Vec<PathBuf>,
+    /// The handout graded (default N-Queens).
+    pub exercise: Exercise,
 }
 
 impl Config {
@@ -87,6 +95,7 @@ impl Config {
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get().min(4)),
             submissions_at_once: 2,
             hidden_from_builds: Vec::new(),
+            exercise: Exercise::default(),
         }
     }
 
@@ -221,9 +230,15 @@ impl Grader {
         &self.config
     }
 
-    /// The graded tests' names (built into the grader: [`judge::TESTS`]).
+    /// The graded tests' names (built into the grader: [`Exercise::tests`]).
     pub fn handout_tests(&self) -> Result<Vec<String>, String> {
-        Ok(judge::TESTS.iter().map(|&name| name.to_owned()).collect())
+        Ok(self
+            .config
+            .exercise
+            .tests()
+            .iter()
+            .map(|&name| name.to_owned())
+            .collect())
     }
 
     /// The sandbox the tests run in: `Ok(None)` with the reason when they run
@@ -288,16 +303,18 @@ impl Grader {
     }
 
     fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant) {
-        let Some(source) = find_lib_rs(path) else {
+        let exercise = self.config.exercise;
+        let Some(source) = find_source(path, exercise) else {
+            let file = exercise.file_name();
             grade.status = Status::NoSubmission;
             grade.detail = format!(
-                "no lib.rs in {} (looked for src/lib.rs, lib.rs, exercises/src/lib.rs)",
+                "no {file} in {} (looked for src/{file}, {file}, exercises/src/{file})",
                 path.display()
             );
             self.fill_not_run(grade, "no submission");
             return;
         };
-        grade.notes = notice_edits(path);
+        grade.notes = notice_edits(path, exercise);
         let code = match read_submission(path, &source) {
             Ok(code) => code,
             Err((status, detail)) => {
@@ -339,7 +356,7 @@ impl Grader {
                 // The scratch copy is the submission verbatim: same lines, so
                 // the errors can point at the file the student edits.
                 let errors = match &grade.source {
-                    Some(source) => point_at(&errors, source),
+                    Some(source) => point_at(&errors, scratch_source(self.config.exercise), source),
                     None => errors,
                 };
                 grade.status = Status::CompileError;
@@ -400,7 +417,13 @@ impl Grader {
     /// Marks every test of the handout as not run (the submission never got
     /// that far), so the scorecard still shows what it was graded out of.
     fn fill_not_run(&self, grade: &mut Grade, why: &str) {
-        grade.tests = judge::TESTS.iter().map(|name| not_run(name, why)).collect();
+        grade.tests = self
+            .config
+            .exercise
+            .tests()
+            .iter()
+            .map(|name| not_run(name, why))
+            .collect();
     }
 
     /// Writes the scratch workspace around `code` and builds the graded tests;
@@ -429,7 +452,7 @@ impl Grader {
                 "--offline",
                 "--message-format=json",
                 "--test",
-                "graded",
+                self.config.exercise.test_target(),
                 "-p",
                 "exercises",
             ])
@@ -462,7 +485,9 @@ impl Grader {
                 {
                     errors.push(message.message.rendered.unwrap_or(message.message.message));
                 }
-                Message::CompilerArtifact(artifact) if artifact.target.name == "graded" => {
+                Message::CompilerArtifact(artifact)
+                    if artifact.target.name == self.config.exercise.test_target() =>
+                {
                     executable = artifact.executable.map(PathBuf::from);
                 }
                 Message::BuildFinished(finished) => success = finished.success,
@@ -508,7 +533,18 @@ impl Grader {
         }
         std::fs::write(crate_dir.join("Cargo.toml"), INSTRUCTOR_MANIFEST)?;
         std::fs::write(crate_dir.join("tests").join("graded.rs"), INSTRUCTOR_TESTS)?;
-        std::fs::write(crate_dir.join("src").join("lib.rs"), code)
+        std::fs::write(
+            crate_dir.join("tests").join("sudoku_graded.rs"),
+            INSTRUCTOR_SUDOKU_TESTS,
+        )?;
+        // Both handouts are there (the manifest names both tests); the
+        // submission takes the place of the one graded.
+        let (lib, sudoku) = match self.config.exercise {
+            Exercise::Nqueens => (code, SUDOKU_HANDOUT),
+            Exercise::Sudoku => (HANDOUT, code),
+        };
+        std::fs::write(crate_dir.join("src").join("sudoku.rs"), sudoku)?;
+        std::fs::write(crate_dir.join("src").join("lib.rs"), lib)
     }
 
     /// What a sandboxed build sees: the course, the home folder, cargo's home
@@ -599,6 +635,7 @@ impl Grader {
         settings.unshare_network =
             sandbox.is_none() && self.config.isolate_network && sandbox::unshare_works();
         settings.sandbox = sandbox;
+        let tests = self.config.exercise.tests();
         let next = AtomicUsize::new(0);
         let results: Mutex<Vec<(usize, TestRecord, bool)>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
@@ -606,7 +643,7 @@ impl Grader {
                 scope.spawn(|| {
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&name) = judge::TESTS.get(index) else {
+                        let Some(&name) = tests.get(index) else {
                             break;
                         };
                         let left = deadline.saturating_duration_since(Instant::now());
@@ -694,26 +731,32 @@ fn not_run(name: &str, why: &str) -> TestRecord {
     }
 }
 
-/// The file to grade in `path`.
-fn find_lib_rs(path: &Path) -> Option<PathBuf> {
+/// The file to grade in `path`: the exercise's `lib.rs` or `sudoku.rs`.
+fn find_source(path: &Path, exercise: Exercise) -> Option<PathBuf> {
     if path.is_file() {
         return Some(path.to_owned());
     }
-    ["src/lib.rs", "lib.rs", "exercises/src/lib.rs"]
-        .iter()
-        .map(|candidate| path.join(candidate))
-        .find(|candidate| candidate.is_file())
+    let file = exercise.file_name();
+    [
+        format!("src/{file}"),
+        file.to_owned(),
+        format!("exercises/src/{file}"),
+    ]
+    .iter()
+    .map(|candidate| path.join(candidate))
+    .find(|candidate| candidate.is_file())
 }
 
 /// Notes on what in a submission folder is ignored: edited tests or manifest,
 /// a build script, other source files.
-fn notice_edits(path: &Path) -> Vec<String> {
-    let crate_dir =
-        if path.join("exercises/src/lib.rs").is_file() && !path.join("src/lib.rs").is_file() {
-            path.join("exercises")
-        } else {
-            path.to_owned()
-        };
+fn notice_edits(path: &Path, exercise: Exercise) -> Vec<String> {
+    let graded = exercise.source();
+    let crate_dir = if path.join("exercises").join(graded).is_file() && !path.join(graded).is_file()
+    {
+        path.join("exercises")
+    } else {
+        path.to_owned()
+    };
     if !crate_dir.is_dir() {
         return Vec::new();
     }
@@ -721,25 +764,33 @@ fn notice_edits(path: &Path) -> Vec<String> {
     let differs = |file: &str, instructor: &str| {
         std::fs::read_to_string(crate_dir.join(file)).is_ok_and(|text| text != instructor)
     };
-    if differs("tests/graded.rs", INSTRUCTOR_TESTS) {
-        notes.push("tests/graded.rs was edited: graded with the instructor's copy".to_owned());
+    let tests = match exercise {
+        Exercise::Nqueens => ("tests/graded.rs", INSTRUCTOR_TESTS),
+        Exercise::Sudoku => ("tests/sudoku_graded.rs", INSTRUCTOR_SUDOKU_TESTS),
+    };
+    if differs(tests.0, tests.1) {
+        notes.push(format!(
+            "{} was edited: graded with the instructor's copy",
+            tests.0
+        ));
     }
     if differs("Cargo.toml", INSTRUCTOR_MANIFEST) {
         notes.push("Cargo.toml was edited: graded with the instructor's copy".to_owned());
     }
     if crate_dir.join("build.rs").exists() {
-        notes.push("build.rs is ignored: only src/lib.rs is graded".to_owned());
+        notes.push(format!("build.rs is ignored: only {graded} is graded"));
     }
     if let Ok(entries) = std::fs::read_dir(crate_dir.join("src")) {
         let mut others: Vec<String> = entries
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|name| name != "lib.rs")
+            // The other handout is expected there, and not graded.
+            .filter(|name| name != "lib.rs" && name != "sudoku.rs")
             .collect();
         others.sort();
         if !others.is_empty() {
             notes.push(format!(
-                "only src/lib.rs is graded; ignored: {}",
+                "only {graded} is graded; ignored: {}",
                 others.join(", ")
             ));
         }
@@ -960,15 +1011,24 @@ fn read_submission(path: &Path, source: &Path) -> Result<String, (Status, String
 /// Where the scratch workspace keeps the submission, as rustc names it.
 const SCRATCH_LIB_RS: &str = "exercises/src/lib.rs";
 
+/// Where the scratch workspace keeps the submission of `exercise`, as rustc
+/// names it (the Sudoku handout is a module of its test, by `#[path]`).
+fn scratch_source(exercise: Exercise) -> &'static str {
+    match exercise {
+        Exercise::Nqueens => SCRATCH_LIB_RS,
+        Exercise::Sudoku => "exercises/tests/../src/sudoku.rs",
+    }
+}
+
 /// `errors` with the scratch copy's path replaced by `source`, on the lines
 /// where rustc gives a location (`--> exercises/src/lib.rs:77:31`).
-fn point_at(errors: &str, source: &Path) -> String {
+fn point_at(errors: &str, scratch: &str, source: &Path) -> String {
     let shown = source.display().to_string();
     errors
         .lines()
         .map(|line| match line.split_once("--> ") {
-            Some((indent, at)) if at.starts_with(SCRATCH_LIB_RS) => {
-                format!("{indent}--> {shown}{}", &at[SCRATCH_LIB_RS.len()..])
+            Some((indent, at)) if at.starts_with(scratch) => {
+                format!("{indent}--> {shown}{}", &at[scratch.len()..])
             }
             _ => line.to_owned(),
         })
@@ -995,7 +1055,7 @@ mod tests {
     fn compile_errors_point_at_the_submission() {
         let errors = "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:77:31\n   |\n\
                       note: method defined here\n  --> /rust/library/std/src/lib.rs:9:1";
-        let pointed = point_at(errors, Path::new("hand-ins/ada/src/lib.rs"));
+        let pointed = point_at(errors, SCRATCH_LIB_RS, Path::new("hand-ins/ada/src/lib.rs"));
         assert!(
             pointed.contains("  --> hand-ins/ada/src/lib.rs:77:31"),
             "{pointed}"

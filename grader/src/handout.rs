@@ -22,12 +22,29 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::exercise::Exercise;
+
 /// The reference, relative to the course root.
 pub const REFERENCE: &str = "solutions/src/lib.rs";
 /// The generated handout, relative to the course root.
 pub const HANDOUT: &str = "exercises/src/lib.rs";
 /// The generated hints, relative to the course root.
 pub const HINTS: &str = "exercises/hints.json";
+/// The Sudoku reference, relative to the course root.
+pub const SUDOKU_REFERENCE: &str = "solutions/src/sudoku.rs";
+/// The generated Sudoku handout, relative to the course root.
+pub const SUDOKU_HANDOUT: &str = "exercises/src/sudoku.rs";
+/// The generated Sudoku hints, relative to the course root.
+pub const SUDOKU_HINTS: &str = "exercises/sudoku-hints.json";
+
+/// The reference, the handout and the hints of `exercise`, relative to the
+/// course root.
+pub fn paths(exercise: Exercise) -> [&'static str; 3] {
+    match exercise {
+        Exercise::Nqueens => [REFERENCE, HANDOUT, HINTS],
+        Exercise::Sudoku => [SUDOKU_REFERENCE, SUDOKU_HANDOUT, SUDOKU_HINTS],
+    }
+}
 
 const BLANK: &str = "// BLANK ";
 const END_BLANK: &str = "// END BLANK ";
@@ -73,6 +90,8 @@ pub struct Handout {
     pub source: String,
     /// The blanks, in order.
     pub blanks: Vec<Blank>,
+    /// The handout it is (where its files go).
+    pub exercise: Exercise,
 }
 
 impl Handout {
@@ -86,7 +105,8 @@ impl Handout {
 
     /// Every generated file: its path relative to the course root, and its text.
     pub fn files(&self) -> [(&'static str, String); 2] {
-        [(HANDOUT, self.source.clone()), (HINTS, self.hints_json())]
+        let [_, handout, hints] = paths(self.exercise);
+        [(handout, self.source.clone()), (hints, self.hints_json())]
     }
 }
 
@@ -111,6 +131,23 @@ struct Open {
     instruction: Option<String>,
     hints: Vec<String>,
     answer: Vec<String>,
+}
+
+/// Generates the handout of `exercise` from its reference's text, blanks
+/// numbered in `filled` answered; a marker error names the exercise's
+/// reference.
+pub fn generate_exercise(
+    exercise: Exercise,
+    reference: &str,
+    filled: &[u32],
+) -> Result<Handout, MarkerError> {
+    let [file, ..] = paths(exercise);
+    let mut handout = generate_filling(reference, filled).map_err(|mut error| {
+        error.file = file.to_owned();
+        error
+    })?;
+    handout.exercise = exercise;
+    Ok(handout)
 }
 
 /// Generates the handout from the reference's text.
@@ -311,6 +348,7 @@ impl Reader<'_> {
         Ok(Handout {
             source: self.source,
             blanks: self.blanks,
+            exercise: Exercise::Nqueens,
         })
     }
 }
@@ -405,17 +443,40 @@ impl Course {
     /// Reads the reference and generates the handout with the blanks numbered
     /// in `filled` answered (what a student who solved them would have).
     pub fn generate_filling(&self, filled: &[u32]) -> Result<Handout, CourseError> {
-        let path = self.root.join(REFERENCE);
-        let reference = std::fs::read_to_string(&path).map_err(io_error(&path))?;
-        Ok(generate_filling(&reference, filled)?)
+        self.generate_exercise(Exercise::Nqueens, filled)
     }
 
-    /// Compares the committed handout with the generated one, file by file.
-    pub fn check(&self) -> Result<Vec<FileCheck>, CourseError> {
-        let handout = self.generate()?;
-        Ok(handout
-            .files()
+    /// Reads the reference of `exercise` and generates its handout with the
+    /// blanks numbered in `filled` answered.
+    pub fn generate_exercise(
+        &self,
+        exercise: Exercise,
+        filled: &[u32],
+    ) -> Result<Handout, CourseError> {
+        let [reference, ..] = paths(exercise);
+        let path = self.root.join(reference);
+        let reference = std::fs::read_to_string(&path).map_err(io_error(&path))?;
+        Ok(generate_exercise(exercise, &reference, filled)?)
+    }
+
+    /// Every handout the course has: N-Queens always, Sudoku when its
+    /// reference is there.
+    pub fn handouts(&self) -> Result<Vec<Handout>, CourseError> {
+        Exercise::ALL
             .into_iter()
+            .filter(|&exercise| {
+                exercise == Exercise::Nqueens || self.root.join(paths(exercise)[0]).is_file()
+            })
+            .map(|exercise| self.generate_exercise(exercise, &[]))
+            .collect()
+    }
+
+    /// Compares the committed handouts with the generated ones, file by file.
+    pub fn check(&self) -> Result<Vec<FileCheck>, CourseError> {
+        Ok(self
+            .handouts()?
+            .iter()
+            .flat_map(Handout::files)
             .map(|(path, text)| FileCheck {
                 path,
                 up_to_date: std::fs::read_to_string(self.root.join(path)).is_ok_and(|t| t == text),
@@ -423,10 +484,13 @@ impl Course {
             .collect())
     }
 
-    /// Writes the generated handout into the course; returns the files that changed.
+    /// Writes the generated handouts into the course; returns the files that changed.
     pub fn write(&self) -> Result<Vec<&'static str>, CourseError> {
-        let handout = self.generate()?;
-        write_files(&self.root, &handout)
+        let mut changed = Vec::new();
+        for handout in self.handouts()? {
+            changed.extend(write_files(&self.root, &handout)?);
+        }
+        Ok(changed)
     }
 }
 
@@ -518,6 +582,14 @@ mod tests {
                 .contains("no answer")
         );
         assert!(generate("fn main() {}\n").is_err());
+    }
+
+    #[test]
+    fn a_sudoku_marker_error_names_the_sudoku_reference() {
+        let error = generate_exercise(Exercise::Sudoku, "x\n// END BLANK 1\n", &[]).unwrap_err();
+        assert!(error.to_string().starts_with(SUDOKU_REFERENCE), "{error}");
+        let handout = generate_exercise(Exercise::Sudoku, &blank(1, "x"), &[]).unwrap();
+        assert_eq!(handout.files()[1].0, SUDOKU_HINTS);
     }
 
     #[test]

@@ -36,7 +36,7 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use super::judge;
 use super::observe::{self, Blanks, Line};
 use super::process::{self, Ending, Limits};
-use super::results::{Outcome, TestRecord, blank_of, group_of, hint_command};
+use super::results::{Outcome, TestRecord, hint_command_of};
 use super::sandbox::{self, Bubblewrap, Mode, Resources};
 
 /// Names the one test a child process runs.
@@ -111,64 +111,86 @@ impl<B: Blanks> Harness<B> {
     /// Runs as libtest would (parent), or answers the one test a parent asked
     /// for (child). Returns the exit code for `main`.
     pub fn run(self) -> ExitCode {
-        if let Ok(name) = std::env::var(CHILD_ENV) {
-            return run_child::<B>(&name);
-        }
-        let arguments = Arguments::from_args();
-        let timeout = std::env::var(TIMEOUT_ENV)
-            .ok()
-            .and_then(|ms| ms.parse().ok())
-            .map_or(DEFAULT_TIMEOUT, Duration::from_millis);
-        let mut settings = Settings::new(timeout);
-        let mode = std::env::var(SANDBOX_ENV)
-            .ok()
-            .and_then(|mode| mode.parse().ok())
-            .unwrap_or(Mode::Off);
-        match sandbox::probe(mode) {
-            Ok((found, _)) => settings.sandbox = found,
-            Err(why) => {
-                eprintln!("{why}");
-                return ExitCode::from(2);
-            }
-        }
-        let executable = match std::env::current_exe() {
-            Ok(path) => path,
-            Err(error) => {
-                eprintln!("cannot find the test executable: {error}");
-                return ExitCode::from(2);
-            }
-        };
-        let results = std::env::var_os(RESULTS_ENV).and_then(|path| {
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .ok()
-                .map(|file| Arc::new(Mutex::new(file)))
-        });
-        let settings = Arc::new(settings);
-        let executable = Arc::new(executable);
-        let trials = judge::TESTS
-            .iter()
-            .map(|&name| {
-                let results = results.clone();
-                let settings = Arc::clone(&settings);
-                let executable = Arc::clone(&executable);
-                Trial::test(name, move || {
-                    let record = run_test(&executable, name, &settings);
-                    if let Some(file) = results {
-                        append(&file, &record);
-                    }
-                    if record.outcome.passed() {
-                        Ok(())
-                    } else {
-                        Err(Failed::from(record.message))
-                    }
-                })
+        main(judge::TESTS, |name| {
+            let questions = judge::questions(name);
+            (!questions.is_empty()).then(|| {
+                Box::new(move |out: &mut dyn Write, panic: &dyn Fn() -> String| {
+                    observe::answer_all::<B>(&questions, out, panic)
+                }) as Answering
             })
-            .collect();
-        libtest_mimic::run(&arguments, trials).exit_code()
+        })
     }
+}
+
+/// How a child answers its test's questions: writes the answers to `out`,
+/// a panic's text coming from the hook.
+pub(crate) type Answering =
+    Box<dyn FnOnce(&mut dyn Write, &dyn Fn() -> String) -> std::io::Result<()> + Send>;
+
+/// The harness of `tests`, whichever exercise: as libtest would (parent), or
+/// the child answering one test (`answering` gives its questions' answerer,
+/// `None` for an unknown test).
+pub(crate) fn main(
+    tests: &'static [&'static str],
+    answering: impl Fn(&str) -> Option<Answering>,
+) -> ExitCode {
+    if let Ok(name) = std::env::var(CHILD_ENV) {
+        return run_child(&name, answering(&name));
+    }
+    let arguments = Arguments::from_args();
+    let timeout = std::env::var(TIMEOUT_ENV)
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(DEFAULT_TIMEOUT, Duration::from_millis);
+    let mut settings = Settings::new(timeout);
+    let mode = std::env::var(SANDBOX_ENV)
+        .ok()
+        .and_then(|mode| mode.parse().ok())
+        .unwrap_or(Mode::Off);
+    match sandbox::probe(mode) {
+        Ok((found, _)) => settings.sandbox = found,
+        Err(why) => {
+            eprintln!("{why}");
+            return ExitCode::from(2);
+        }
+    }
+    let executable = match std::env::current_exe() {
+        Ok(path) => path,
+        Err(error) => {
+            eprintln!("cannot find the test executable: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let results = std::env::var_os(RESULTS_ENV).and_then(|path| {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .ok()
+            .map(|file| Arc::new(Mutex::new(file)))
+    });
+    let settings = Arc::new(settings);
+    let executable = Arc::new(executable);
+    let trials = tests
+        .iter()
+        .map(|&name| {
+            let results = results.clone();
+            let settings = Arc::clone(&settings);
+            let executable = Arc::clone(&executable);
+            Trial::test(name, move || {
+                let record = run_test(&executable, name, &settings);
+                if let Some(file) = results {
+                    append(&file, &record);
+                }
+                if record.outcome.passed() {
+                    Ok(())
+                } else {
+                    Err(Failed::from(record.message))
+                }
+            })
+        })
+        .collect();
+    libtest_mimic::run(&arguments, trials).exit_code()
 }
 
 fn append(file: &Mutex<File>, record: &TestRecord) {
@@ -182,12 +204,11 @@ fn append(file: &Mutex<File>, record: &TestRecord) {
 /// The panic a child's test ended with: message and location.
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-fn run_child<B: Blanks>(name: &str) -> ExitCode {
-    let questions = judge::questions(name);
-    if questions.is_empty() {
+fn run_child(name: &str, answering: Option<Answering>) -> ExitCode {
+    let Some(answer_all) = answering else {
         eprintln!("no graded test is named {name}");
         return ExitCode::from(101);
-    }
+    };
     // The parent reports the panic; the default hook's lines would repeat it.
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();
@@ -222,7 +243,7 @@ fn run_child<B: Blanks>(name: &str) -> ExitCode {
                     .take()
                     .unwrap_or_else(|| "a panic".to_owned())
             };
-            let written = observe::answer_all::<B>(&questions, &mut out, &panic_message);
+            let written = answer_all(&mut out, &panic_message);
             let left = left_running();
             if !left.is_empty() {
                 let _ = observe::write_line(&mut out, &Line::LeftRunning(left));
@@ -269,14 +290,13 @@ fn left_running() -> Vec<String> {
 /// Runs the graded test `name` of `executable` in a contained process and
 /// judges its answers.
 pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecord {
-    let blank = blank_of(group_of(name));
     let record = |outcome: Outcome, message: String, elapsed: Duration| TestRecord {
         name: name.to_owned(),
         outcome,
         message: if outcome.passed() {
             message
         } else {
-            format!("{message}\nhint: {}", hint_command(blank))
+            format!("{message}\nhint: {}", hint_command_of(name))
         },
         elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
         printed_bytes: 0,

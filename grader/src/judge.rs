@@ -51,7 +51,7 @@ diagonal -3), and a usize cannot go below zero: compute the diagonal on a signed
 const EXPLANATIONS: &[(&str, &str)] = &[("attempt to subtract with overflow", SIGN)];
 
 /// Compares one answer with the reference: `Err` is the student's message.
-type Verdict = Box<dyn Fn(&Answer) -> Result<(), String>>;
+pub type Verdict = Box<dyn Fn(&Answer) -> Result<(), String>>;
 
 /// One question and how to judge its answer.
 pub struct Check {
@@ -110,7 +110,13 @@ pub fn judge(
     timeout: std::time::Duration,
 ) -> (Outcome, String) {
     use super::observe::Line;
-    let checks = checks(name);
+    let checks: Vec<Verdict> = match super::judge_sudoku::verdicts(name) {
+        Some(verdicts) => verdicts,
+        None => checks(name)
+            .into_iter()
+            .map(|check| Box::new(move |answer: &Answer| check.judge(answer)) as Verdict)
+            .collect(),
+    };
     if checks.is_empty() {
         return (
             Outcome::HarnessError,
@@ -124,7 +130,7 @@ pub fn judge(
                 let Some(check) = checks.get(answered) else {
                     break;
                 };
-                if let Err(message) = check.judge(answer) {
+                if let Err(message) = check(answer) {
                     return (Outcome::Failed, message);
                 }
                 answered += 1;

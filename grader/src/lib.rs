@@ -7,6 +7,8 @@
 //! * [`observe`], [`judge`] (always): the test process only answers the
 //!   tests' questions; the verdict is written by the process that started it,
 //!   which runs no student code, so a submission cannot forge it.
+//!   [`observe_sudoku`], [`judge_sudoku`]: the same for the Sudoku handout;
+//!   [`exercise`] says which handout is graded.
 //! * [`results`], [`process`], [`sandbox`] (always): a test's recorded
 //!   outcome; running a program with a timeout and capped output; containing
 //!   a test (session, resource limits, bubblewrap).
@@ -20,9 +22,12 @@
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
+pub mod exercise;
 pub mod harness;
 pub mod judge;
+pub mod judge_sudoku;
 pub mod observe;
+pub mod observe_sudoku;
 pub mod process;
 pub mod results;
 pub mod sandbox;

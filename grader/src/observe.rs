@@ -148,6 +148,8 @@ pub enum Answer {
     CannotHold(i128),
     /// Every step of a search, in order.
     Steps(Vec<Step>),
+    /// An answer of the Sudoku handout ([`super::observe_sudoku`]).
+    Sudoku(super::observe_sudoku::SudokuAnswer),
 }
 
 /// One line of a test process's report file (JSON lines).

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::grader::{Grade, Status};
-use super::results::{Outcome, TestRecord, blank_of, group_of, hint_command};
+use super::results::{Outcome, TestRecord, blank_of, group_of, hint_command_of};
 
 /// The output formats of `queens grade`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,6 +135,8 @@ pub fn groups(tests: &[TestRecord]) -> Vec<GroupScore> {
                 let id = blank_of(group);
                 let title = match id {
                     Some(id) => group
+                        .strip_prefix("sudoku_")
+                        .unwrap_or(group)
                         .strip_prefix(&format!("blank_{id}_"))
                         .unwrap_or(group)
                         .replace('_', " "),
@@ -146,7 +148,7 @@ pub fn groups(tests: &[TestRecord]) -> Vec<GroupScore> {
                     title,
                     score: 0,
                     max_score: 0,
-                    hint: hint_command(id),
+                    hint: hint_command_of(group),
                     tests: Vec::new(),
                 });
                 groups.len() - 1

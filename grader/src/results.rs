@@ -95,9 +95,12 @@ pub fn group_of(test_name: &str) -> &str {
         .map_or(test_name, |(group, _)| group)
 }
 
-/// The blank a test group grades: `blank_2_insert` is blank 2.
+/// The blank a test group grades: `blank_2_insert` is blank 2, and so is
+/// the Sudoku handout's `sudoku_blank_2_insert`.
 pub fn blank_of(group: &str) -> Option<u32> {
     group
+        .strip_prefix("sudoku_")
+        .unwrap_or(group)
         .strip_prefix("blank_")?
         .split('_')
         .next()?
@@ -113,6 +116,17 @@ pub fn hint_command(blank: Option<u32>) -> String {
     }
 }
 
+/// The command that prints the hints of the blank the test `name` grades
+/// (`--exercise sudoku` for a Sudoku test).
+pub fn hint_command_of(name: &str) -> String {
+    let command = hint_command(blank_of(group_of(name)));
+    if name.starts_with("sudoku_") {
+        format!("{command} --exercise sudoku")
+    } else {
+        command
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +136,9 @@ mod tests {
         assert_eq!(group_of("blank_12_prune_check::x"), "blank_12_prune_check");
         assert_eq!(blank_of("blank_12_prune_check"), Some(12));
         assert_eq!(blank_of("end_to_end"), None);
+        assert_eq!(blank_of("sudoku_blank_3_delete"), Some(3));
+        assert_eq!(blank_of("sudoku_end_to_end"), None);
+        assert!(hint_command_of("sudoku_blank_1_prune_check::x").ends_with("--exercise sudoku"));
         assert_eq!(group_of("loose"), "loose");
     }
 }

@@ -60,7 +60,11 @@ fn committed_handout_is_what_the_reference_generates() {
             check.path
         );
     }
-    assert_eq!(checks.len(), 2);
+    assert_eq!(
+        checks.len(),
+        4,
+        "the N-Queens and the Sudoku handouts and hints"
+    );
 }
 
 #[test]

@@ -1,0 +1,84 @@
+//! The graded tests of the Sudoku handout: `cargo test -p exercises --test sudoku_graded`.
+//!
+//! Each test is named after the blank it grades (`sudoku_blank_1_prune_check::…`,
+//! `sudoku_blank_2_insert::…`, `sudoku_blank_3_delete::…`) and asks only that
+//! blank: it fills the three sets' fields directly, calls the one method, and
+//! reads the fields back. The `sudoku_end_to_end` tests then run the whole
+//! search on the course's diabolical puzzles and compare it with the reference
+//! library (solutions, nodes explored). The questions and the expected answers
+//! live in the harness (`queens_grader::judge_sudoku`); this file only lets it
+//! reach your code.
+//!
+//! Each test runs in a process of its own with a time limit, and only reports
+//! what your code answered; the verdict is written outside it. `queens grade
+//! --exercise sudoku` grades with the instructor's copy of this file.
+
+use queens_grader::observe_sudoku::{
+    Explored, Grid, Stop, SudokuBlanks, SudokuHarness, SudokuView,
+};
+
+// The Sudoku handout is a file of its own, next to the N-Queens `lib.rs`.
+#[path = "../src/sudoku.rs"]
+#[allow(dead_code)]
+mod sudoku;
+
+use sudoku::{Step, Stopped, SudokuSets};
+
+fn main() -> std::process::ExitCode {
+    SudokuHarness::<Handout>::new().run()
+}
+
+/// Your Sudoku handout, as the graded tests see it.
+struct Handout;
+
+impl SudokuBlanks for Handout {
+    type Sets = SudokuSets;
+
+    fn fill(view: &SudokuView) -> SudokuSets {
+        let mut sets = SudokuSets::new();
+        sets.rows.extend(view.rows.iter().copied());
+        sets.columns.extend(view.columns.iter().copied());
+        sets.boxes.extend(view.boxes.iter().copied());
+        sets
+    }
+
+    fn read(sets: &SudokuSets) -> SudokuView {
+        SudokuView::new(
+            sets.rows.iter().copied(),
+            sets.columns.iter().copied(),
+            sets.boxes.iter().copied(),
+        )
+    }
+
+    fn is_taken(sets: &SudokuSets, row: usize, col: usize, digit: u8) -> bool {
+        sets.is_taken(row, col, digit)
+    }
+
+    fn insert(sets: &mut SudokuSets, row: usize, col: usize, digit: u8) {
+        sets.insert(row, col, digit);
+    }
+
+    fn delete(sets: &mut SudokuSets, row: usize, col: usize, digit: u8) {
+        sets.delete(row, col, digit);
+    }
+
+    fn explore(puzzle: &Grid, budget: u64) -> Result<Explored, Stop> {
+        let run = sudoku::explore(puzzle, budget).map_err(|stopped| match stopped {
+            Stopped::GivensClash => Stop::GivensClash,
+            Stopped::OverBudget { .. } => Stop::OverBudget,
+        })?;
+        let count = |wanted: fn(&Step) -> bool| run.steps.iter().filter(|s| wanted(s)).count();
+        Ok(Explored {
+            places: count(|s| matches!(s, Step::Place { .. })),
+            prunes: count(|s| matches!(s, Step::Prune { .. })),
+            backtracks: count(|s| matches!(s, Step::Backtrack { .. })),
+            solution_steps: count(|s| matches!(s, Step::Solution { .. })),
+            solutions: run.solutions,
+            nodes: run.nodes,
+        })
+    }
+
+    fn solve(puzzle: &Grid) -> Option<Grid> {
+        sudoku::solve_sudoku(puzzle)
+    }
+}
