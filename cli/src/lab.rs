@@ -377,7 +377,11 @@ mod tests {
     #[test]
     #[ignore = "needs .venv with JupyterLab"]
     fn lab_serves_the_handout_and_opens_at_the_notebooks() {
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        // The project is the workspace around this package, not `cli/`.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("cli/ sits in the project")
+            .to_path_buf();
         let jupyter = venv_tool(&root.join(".venv"), "jupyter");
         assert!(
             jupyter.is_file(),
