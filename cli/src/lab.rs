@@ -121,22 +121,36 @@ fn say(out: &mut Output, text: impl std::fmt::Display) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Sets up and opens JupyterLab.
+/// Sets up and opens JupyterLab: each step is skipped when already done.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let root = project_root()?;
     let path = tool_path();
     let cargo = find_tool("cargo", &path).ok_or_else(|| {
         Failure::new("cargo not found: install Rust from https://rustup.rs, then run this again")
     })?;
-
-    // 1. Python and JupyterLab in a virtual environment.
     let venv = args.venv.clone().unwrap_or_else(|| root.join(".venv"));
-    let python = venv_tool(&venv, "python");
+    let python = make_venv(&args.python, &venv, out)?;
+    install_jupyterlab(&python, &root, out)?;
+    let evcxr = install_evcxr(&cargo, &path, out)?;
+    add_rust_src(&path, out)?;
+    let jupyter = venv_tool(&venv, "jupyter");
+    register_kernel(&jupyter, &evcxr, &path, out)?;
+    warm_cache(&python, &root, &path, out)?;
+    if args.setup_only {
+        say(out, "ready; start JupyterLab with `cargo run -- lab`")?;
+        return Ok(());
+    }
+    start_jupyterlab(&jupyter, &root, &args, &path, out)
+}
+
+/// The virtual environment `venv`, made with `system_python` if missing;
+/// its Python, which must have pip.
+fn make_venv(system_python: &str, venv: &Path, out: &mut Output) -> Result<PathBuf, Failure> {
+    let python = venv_tool(venv, "python");
     if !python.is_file() {
-        if !succeeds(Command::new(&args.python).arg("--version")) {
+        if !succeeds(Command::new(system_python).arg("--version")) {
             return Err(Failure::new(format!(
-                "Python 3 not found ('{}'): install Python 3 (Debian/Ubuntu: apt install python3 python3-venv), then run this again",
-                args.python
+                "Python 3 not found ('{system_python}'): install Python 3 (Debian/Ubuntu: apt install python3 python3-venv), then run this again"
             )));
         }
         say(
@@ -144,7 +158,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             format!("making a Python virtual environment in {}", venv.display()),
         )?;
         execute(
-            Command::new(&args.python).arg("-m").arg("venv").arg(&venv),
+            Command::new(system_python).arg("-m").arg("venv").arg(venv),
             "making the virtual environment (Debian/Ubuntu need: apt install python3-venv)",
         )?;
     }
@@ -154,105 +168,137 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             venv.display()
         )));
     }
-    if !succeeds(Command::new(&python).args(["-c", "import jupyterlab, nbclient, nbconvert"])) {
-        say(
-            out,
-            "installing JupyterLab into the virtual environment (a minute or two)",
-        )?;
-        execute(
-            Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                    "-r",
-                ])
-                .arg(root.join("notebooks").join("requirements.txt")),
-            "installing JupyterLab with pip",
-        )?;
-    }
+    Ok(python)
+}
 
-    // 2. The Rust kernel, its sources, its registration.
-    let evcxr = match find_tool("evcxr_jupyter", &path) {
-        Some(found) => found,
-        None => {
-            say(
-                out,
-                "installing the Rust kernel evcxr_jupyter: this takes about 15 minutes, once",
-            )?;
-            execute(
-                Command::new(&cargo)
-                    .args(["install", "--locked", "evcxr_jupyter"])
-                    .env("PATH", &path),
-                "cargo install --locked evcxr_jupyter",
-            )?;
-            find_tool("evcxr_jupyter", &tool_path()).ok_or_else(|| {
-                Failure::new("evcxr_jupyter was installed but is not in ~/.cargo/bin")
-            })?
-        }
-    };
-    match find_tool("rustup", &path) {
-        Some(rustup) => {
-            let installed = Command::new(&rustup)
-                .args(["component", "list", "--installed"])
-                .output()
-                .map(|o| String::from_utf8_lossy(&o.stdout).contains("rust-src"))
-                .unwrap_or(false);
-            if !installed {
-                say(
-                    out,
-                    "adding the rust-src component (the kernel needs the standard library's sources)",
-                )?;
-                execute(
-                    Command::new(&rustup).args(["component", "add", "rust-src"]),
-                    "rustup component add rust-src",
-                )?;
-            }
-        }
-        None => say(
+/// JupyterLab and what the notebook scripts import, from
+/// `notebooks/requirements.txt`, unless they already import.
+fn install_jupyterlab(python: &Path, root: &Path, out: &mut Output) -> Result<(), Failure> {
+    if succeeds(Command::new(python).args(["-c", "import jupyterlab, nbclient, nbconvert"])) {
+        return Ok(());
+    }
+    say(
+        out,
+        "installing JupyterLab into the virtual environment (a minute or two)",
+    )?;
+    execute(
+        Command::new(python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+            ])
+            .arg(root.join("notebooks").join("requirements.txt")),
+        "installing JupyterLab with pip",
+    )
+}
+
+/// The Rust kernel `evcxr_jupyter`, installed with cargo if not found.
+fn install_evcxr(cargo: &Path, path: &OsString, out: &mut Output) -> Result<PathBuf, Failure> {
+    if let Some(found) = find_tool("evcxr_jupyter", path) {
+        return Ok(found);
+    }
+    say(
+        out,
+        "installing the Rust kernel evcxr_jupyter: this takes about 15 minutes, once",
+    )?;
+    execute(
+        Command::new(cargo)
+            .args(["install", "--locked", "evcxr_jupyter"])
+            .env("PATH", path),
+        "cargo install --locked evcxr_jupyter",
+    )?;
+    find_tool("evcxr_jupyter", &tool_path())
+        .ok_or_else(|| Failure::new("evcxr_jupyter was installed but is not in ~/.cargo/bin"))
+}
+
+/// The `rust-src` component the kernel needs, added with rustup; without
+/// rustup, a reminder only.
+fn add_rust_src(path: &OsString, out: &mut Output) -> Result<(), Failure> {
+    let Some(rustup) = find_tool("rustup", path) else {
+        return say(
             out,
             "rustup not found: make sure the rust-src component of your toolchain is installed",
-        )?,
+        );
+    };
+    let installed = Command::new(&rustup)
+        .args(["component", "list", "--installed"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).contains("rust-src"))
+        .unwrap_or(false);
+    if installed {
+        return Ok(());
     }
-    let jupyter = venv_tool(&venv, "jupyter");
-    let kernels = Command::new(&jupyter)
+    say(
+        out,
+        "adding the rust-src component (the kernel needs the standard library's sources)",
+    )?;
+    execute(
+        Command::new(&rustup).args(["component", "add", "rust-src"]),
+        "rustup component add rust-src",
+    )
+}
+
+/// Registers the Rust kernel with the venv's Jupyter unless it is listed.
+fn register_kernel(
+    jupyter: &Path,
+    evcxr: &Path,
+    path: &OsString,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let kernels = Command::new(jupyter)
         .args(["kernelspec", "list", "--json"])
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_default();
-    if !kernels.contains("\"rust\"") {
-        say(out, "registering the Rust kernel with Jupyter")?;
-        execute(
-            Command::new(&evcxr)
-                .arg("--install")
-                .env("PATH", &path)
-                .stdout(Stdio::null()),
-            "evcxr_jupyter --install",
-        )?;
+    if kernels.contains("\"rust\"") {
+        return Ok(());
     }
+    say(out, "registering the Rust kernel with Jupyter")?;
+    execute(
+        Command::new(evcxr)
+            .arg("--install")
+            .env("PATH", path)
+            .stdout(Stdio::null()),
+        "evcxr_jupyter --install",
+    )
+}
 
-    // 3. Compile the setup cell once: later kernels reuse the build cache.
+/// Compiles the notebooks' setup cell once, so that later kernels start from
+/// the build cache in seconds.
+fn warm_cache(
+    python: &Path,
+    root: &Path,
+    path: &OsString,
+    out: &mut Output,
+) -> Result<(), Failure> {
     say(
         out,
         "compiling the notebooks' setup cell (minutes the first time, seconds after)",
     )?;
     execute(
-        Command::new(&python)
+        Command::new(python)
             .arg(root.join("scripts").join("notebooks.py"))
             .arg("warm")
-            .env("PATH", &path),
+            .env("PATH", path),
         "warming the build cache",
-    )?;
-    if args.setup_only {
-        say(out, "ready; start JupyterLab with `cargo run -- lab`")?;
-        return Ok(());
-    }
+    )
+}
 
-    // 4. JupyterLab on the project, opened at the notebooks.
-    let mut lab = jupyterlab(&jupyter, &root, args.port, args.headless);
-    lab.env("PATH", &path);
+/// JupyterLab on the project, opened at the notebooks; on Unix it replaces
+/// this process and returns only if it could not start.
+fn start_jupyterlab(
+    jupyter: &Path,
+    root: &Path,
+    args: &Args,
+    path: &OsString,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let mut lab = jupyterlab(jupyter, root, args.port, args.headless);
+    lab.env("PATH", path);
     say(
         out,
         format!(
@@ -331,7 +377,11 @@ mod tests {
     #[test]
     #[ignore = "needs .venv with JupyterLab"]
     fn lab_serves_the_handout_and_opens_at_the_notebooks() {
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        // The project is the workspace around this package, not `cli/`.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("cli/ sits in the project")
+            .to_path_buf();
         let jupyter = venv_tool(&root.join(".venv"), "jupyter");
         assert!(
             jupyter.is_file(),

@@ -299,6 +299,19 @@ impl Chart {
         (Self::axis(x, self.x_log), Self::axis(y, self.y_log))
     }
 
+    /// The points of `series` a chart can show, in axis units.
+    fn plotted(&self, series: &Series) -> Vec<(f64, f64)> {
+        series
+            .points
+            .iter()
+            .copied()
+            .filter(|&p| self.usable(p))
+            .map(|p| self.to_axes(p))
+            .collect()
+    }
+
+    /// Every series in its style, with its error bars and legend entry, then
+    /// the notes on top.
     fn draw_series<'a, 'b: 'a>(
         &self,
         area: &Area<'b>,
@@ -311,111 +324,167 @@ impl Chart {
             .collect();
         for (index, series) in self.series.iter().enumerate() {
             let colour = series.rgb();
-            let points: Vec<(f64, f64)> = series
-                .points
-                .iter()
-                .copied()
-                .filter(|&p| self.usable(p))
-                .map(|p| self.to_axes(p))
-                .collect();
-            let line = ShapeStyle::from(&colour).stroke_width(2);
-            let dot = |p: (f64, f64), r: u32, style: ShapeStyle| -> Shape<'b> {
-                Circle::new(p, r, style).into_dyn()
-            };
-            let mut shapes: Vec<Shape<'b>> = Vec::new();
-            match series.style {
-                Style::Line => {
-                    shapes.push(PathElement::new(points.clone(), line).into_dyn());
-                    shapes.extend(points.iter().map(|&p| dot(p, 3, colour.filled())));
-                }
-                Style::Dashed => shapes.extend(
-                    DashedLineSeries::new(points.clone(), 7, 5, line)
-                        .into_iter()
-                        .map(|dashes| dashes.into_dyn()),
-                ),
-                Style::Points => shapes.extend(points.iter().map(|&p| dot(p, 4, colour.filled()))),
-                Style::Rings => shapes.extend(points.iter().map(|&p| dot(p, 6, line))),
+            let points = self.plotted(series);
+            let mut shapes = match series.style {
+                Style::Line => line(&points, colour),
+                Style::Dashed => dashed(&points, colour),
+                Style::Points => dots(&points, 4, colour.filled()),
+                Style::Rings => dots(&points, 6, stroke(colour)),
                 Style::Bars => {
-                    let slot = bar_series.iter().position(|&i| i == index).unwrap_or(0) as f64;
-                    let width = 0.8 / bar_series.len().max(1) as f64;
-                    shapes.extend(points.iter().map(|&(x, y)| {
-                        let left = x - 0.4 + slot * width;
-                        let corners = [(left, bottom), (left + width * 0.92, y)];
-                        Rectangle::new(corners, colour.mix(0.85).filled()).into_dyn()
-                    }));
+                    let slot = bar_series.iter().position(|&i| i == index).unwrap_or(0);
+                    bars(&points, (slot, bar_series.len()), bottom, colour)
                 }
-            }
-            if let Some(errors) = &series.errors {
-                let bars = series
-                    .points
-                    .iter()
-                    .zip(errors)
-                    .filter(|(p, _)| self.usable(**p));
-                for (&(x, y), &e) in bars {
-                    // A bar reaching zero or below stops at the bottom of a log axis.
-                    let low = if self.y_log && y - e <= 0.0 {
-                        bottom
-                    } else {
-                        Self::axis(y - e, self.y_log)
-                    };
-                    let x = Self::axis(x, self.x_log);
-                    let ends = vec![(x, low), (x, Self::axis(y + e, self.y_log))];
-                    shapes.push(PathElement::new(ends, line).into_dyn());
-                }
-            }
+            };
+            shapes.extend(self.error_bars(series, bottom));
             let drawn = chart.draw_series(shapes).map_err(err)?;
             if series.in_legend {
                 let style = series.style;
                 drawn
                     .label(&series.name)
-                    .legend(move |(x, y)| -> LegendShape<'b> {
-                        match style {
-                            Style::Rings => Circle::new((x + 9, y), 5, line).into_dyn(),
-                            Style::Bars | Style::Points => {
-                                Rectangle::new([(x + 3, y - 5), (x + 13, y + 5)], colour.filled())
-                                    .into_dyn()
-                            }
-                            Style::Line | Style::Dashed => {
-                                PathElement::new(vec![(x, y), (x + 18, y)], line).into_dyn()
-                            }
-                        }
-                    });
+                    .legend(move |at| legend_sample(style, colour, at));
             }
         }
-        // Notes: a dot at the point, the words a few pixels off it, drawn on
-        // the picture's own area (pixel offsets are not data coordinates).
-        let base = area.get_base_pixel();
+        self.draw_notes(area, chart)
+    }
+
+    /// A vertical line of half-height `errors[i]` through point `i`.
+    fn error_bars<'b>(&self, series: &Series, bottom: f64) -> Vec<Shape<'b>> {
+        let Some(errors) = &series.errors else {
+            return Vec::new();
+        };
+        series
+            .points
+            .iter()
+            .zip(errors)
+            .filter(|(p, _)| self.usable(**p))
+            .map(|(&(x, y), &e)| {
+                // A bar reaching zero or below stops at the bottom of a log axis.
+                let low = if self.y_log && y - e <= 0.0 {
+                    bottom
+                } else {
+                    Self::axis(y - e, self.y_log)
+                };
+                let x = Self::axis(x, self.x_log);
+                let ends = vec![(x, low), (x, Self::axis(y + e, self.y_log))];
+                PathElement::new(ends, stroke(series.rgb())).into_dyn()
+            })
+            .collect()
+    }
+
+    /// Notes: a dot at the point, the words a few pixels off it, drawn on
+    /// the picture's own area (pixel offsets are not data coordinates).
+    fn draw_notes<'a, 'b: 'a>(
+        &self,
+        area: &Area<'b>,
+        chart: &mut Plot<'a, 'b>,
+    ) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         let mut dots: Vec<Shape<'b>> = Vec::new();
         for note in self.notes.iter().filter(|n| self.usable(n.at)) {
             let at = self.to_axes(note.at);
             dots.push(Circle::new(at, 3, INK.filled()).into_dyn());
-            let (x, y) = chart.backend_coord(&at);
-            let (dx, anchor) = if note.left {
-                (-8, palette::RIGHT)
-            } else {
-                (8, LEFT)
-            };
-            let mut position = (x - base.0 + dx, y - base.1 - 12);
-            if let Some(label) = note.label_at.filter(|&l| self.usable(l)) {
-                let (lx, ly) = chart.backend_coord(&self.to_axes(label));
-                let (lx, ly) = (lx - base.0, ly - base.1);
-                let leader = ShapeStyle::from(&INK).stroke_width(1);
-                area.draw(&PathElement::new(
-                    vec![(x - base.0, y - base.1), (lx - 3, ly)],
-                    leader,
-                ))
-                .map_err(err)?;
-                position = (lx, ly);
-            }
-            area.draw(&Text::new(
-                note.text.clone(),
-                position,
-                palette::bold(12.0, INK, anchor),
-            ))
-            .map_err(err)?;
+            self.draw_note_words(area, chart, note, at)?;
         }
         chart.draw_series(dots).map_err(err)?;
         Ok(())
+    }
+
+    /// The words of `note` (at `at`, in axis units), with a leader when they
+    /// sit away from the point.
+    fn draw_note_words<'a, 'b: 'a>(
+        &self,
+        area: &Area<'b>,
+        chart: &Plot<'a, 'b>,
+        note: &Note,
+        at: (f64, f64),
+    ) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
+        let base = area.get_base_pixel();
+        let (x, y) = chart.backend_coord(&at);
+        let (dx, anchor) = if note.left {
+            (-8, palette::RIGHT)
+        } else {
+            (8, LEFT)
+        };
+        let mut position = (x - base.0 + dx, y - base.1 - 12);
+        if let Some(label) = note.label_at.filter(|&l| self.usable(l)) {
+            let (lx, ly) = chart.backend_coord(&self.to_axes(label));
+            let (lx, ly) = (lx - base.0, ly - base.1);
+            let leader = ShapeStyle::from(&INK).stroke_width(1);
+            area.draw(&PathElement::new(
+                vec![(x - base.0, y - base.1), (lx - 3, ly)],
+                leader,
+            ))
+            .map_err(err)?;
+            position = (lx, ly);
+        }
+        area.draw(&Text::new(
+            note.text.clone(),
+            position,
+            palette::bold(12.0, INK, anchor),
+        ))
+        .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// The pen of lines, rings and error bars.
+fn stroke(colour: RGBColor) -> ShapeStyle {
+    ShapeStyle::from(&colour).stroke_width(2)
+}
+
+/// A circle of radius `r` at every point.
+fn dots<'b>(points: &[(f64, f64)], r: u32, style: ShapeStyle) -> Vec<Shape<'b>> {
+    points
+        .iter()
+        .map(|&p| Circle::new(p, r, style).into_dyn())
+        .collect()
+}
+
+/// [`Style::Line`]: a solid line with a dot on each point.
+fn line<'b>(points: &[(f64, f64)], colour: RGBColor) -> Vec<Shape<'b>> {
+    let mut shapes = vec![PathElement::new(points.to_vec(), stroke(colour)).into_dyn()];
+    shapes.extend(dots(points, 3, colour.filled()));
+    shapes
+}
+
+/// [`Style::Dashed`]: a dashed line, no dots.
+fn dashed<'b>(points: &[(f64, f64)], colour: RGBColor) -> Vec<Shape<'b>> {
+    DashedLineSeries::new(points.to_vec(), 7, 5, stroke(colour))
+        .into_iter()
+        .map(|dashes| dashes.into_dyn())
+        .collect()
+}
+
+/// [`Style::Bars`]: bars from `bottom`; the `slot`-th of `count` bar series
+/// takes its share of the 0.8 wide space around each x.
+fn bars<'b>(
+    points: &[(f64, f64)],
+    (slot, count): (usize, usize),
+    bottom: f64,
+    colour: RGBColor,
+) -> Vec<Shape<'b>> {
+    let width = 0.8 / count.max(1) as f64;
+    points
+        .iter()
+        .map(|&(x, y)| {
+            let left = x - 0.4 + slot as f64 * width;
+            let corners = [(left, bottom), (left + width * 0.92, y)];
+            Rectangle::new(corners, colour.mix(0.85).filled()).into_dyn()
+        })
+        .collect()
+}
+
+/// The legend's sample of a series drawn in `style`, at `(x, y)`.
+fn legend_sample<'b>(style: Style, colour: RGBColor, (x, y): (i32, i32)) -> LegendShape<'b> {
+    match style {
+        Style::Rings => Circle::new((x + 9, y), 5, stroke(colour)).into_dyn(),
+        Style::Bars | Style::Points => {
+            Rectangle::new([(x + 3, y - 5), (x + 13, y + 5)], colour.filled()).into_dyn()
+        }
+        Style::Line | Style::Dashed => {
+            PathElement::new(vec![(x, y), (x + 18, y)], stroke(colour)).into_dyn()
+        }
     }
 }
 

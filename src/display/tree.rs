@@ -277,8 +277,29 @@ impl Picture for TreePicture {
     }
 
     fn draw(&self, area: &Area<'_>) -> Result<(), String> {
+        area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
+        self.draw_title(area)?;
+        self.draw_level_labels(area)?;
+        let (node_x, child_x) = self.layout();
+        self.draw_edges(area, &node_x, &child_x)?;
+        for (i, node) in self.nodes.iter().enumerate() {
+            draw_node(area, node, (node_x[i], Self::y(node.level)), self.n)?;
+            draw_candidates(area, node, &child_x[i], Self::y(node.level + 1))?;
+        }
+        self.draw_legend(area)
+    }
+
+    fn text(&self) -> String {
+        let mut out = format!("{}\n", self.title);
+        self.outline(0, &mut out);
+        out.trim_end().to_owned()
+    }
+}
+
+impl TreePicture {
+    /// The title, wrapped to the picture's width, two lines at most.
+    fn draw_title(&self, area: &Area<'_>) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
-        area.fill(&palette::WHITE).map_err(err)?;
         // A bold 14 px character is about 8 px wide: wrap the title to the picture.
         let title_width = (self.size().0 as usize).saturating_sub(24) / 8;
         for (i, line) in super::wrap(&self.title, title_width)
@@ -293,6 +314,12 @@ impl Picture for TreePicture {
             ))
             .map_err(err)?;
         }
+        Ok(())
+    }
+
+    /// "root", "row 0", "row 1", … down the left margin.
+    fn draw_level_labels(&self, area: &Area<'_>) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         for level in 0..=self.n {
             let label = if level == 0 {
                 "root".to_owned()
@@ -306,7 +333,18 @@ impl Picture for TreePicture {
             ))
             .map_err(err)?;
         }
-        let (node_x, child_x) = self.layout();
+        Ok(())
+    }
+
+    /// A line from every node to each child: dark to a node, faint to a
+    /// pruned candidate.
+    fn draw_edges(
+        &self,
+        area: &Area<'_>,
+        node_x: &[i32],
+        child_x: &[Vec<i32>],
+    ) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         let edge = ShapeStyle::from(&INK).stroke_width(1);
         let faint = ShapeStyle::from(&palette::tint(GREY, 0.45)).stroke_width(1);
         for (i, node) in self.nodes.iter().enumerate() {
@@ -322,47 +360,13 @@ impl Picture for TreePicture {
                     .map_err(err)?;
             }
         }
-        for (i, node) in self.nodes.iter().enumerate() {
-            let centre = (node_x[i], Self::y(node.level));
-            let dead = !node.solution
-                && node.level < self.n
-                && node
-                    .children
-                    .iter()
-                    .all(|c| !matches!(c, TreeChild::Node { .. }));
-            let fill = if node.solution {
-                GREEN
-            } else if dead {
-                palette::tint(RED, 0.25)
-            } else {
-                palette::WHITE
-            };
-            area.draw(&Circle::new(centre, RADIUS, fill.filled()))
-                .map_err(err)?;
-            area.draw(&Circle::new(
-                centre,
-                RADIUS,
-                ShapeStyle::from(&INK).stroke_width(1),
-            ))
-            .map_err(err)?;
-            let label = node.cell.map_or("·".to_owned(), |c| c.col.to_string());
-            let ink = if node.solution { palette::WHITE } else { INK };
-            area.draw(&Text::new(label, centre, palette::bold(11.0, ink, CENTRE)))
-                .map_err(err)?;
-            for (j, child) in node.children.iter().enumerate() {
-                let (x, y) = (child_x[i][j], Self::y(node.level + 1));
-                match child {
-                    TreeChild::Node { .. } => {}
-                    TreeChild::Pruned { cell, by } => {
-                        pruned_mark(area, x, y, by, cell.col)?;
-                    }
-                    TreeChild::DeadEnd { cell, .. } => {
-                        pruned_mark(area, x, y, &[], cell.col)?;
-                    }
-                }
-            }
-        }
-        let legend_y = Self::y(self.n) + 44;
+        Ok(())
+    }
+
+    /// The colours' key below the tree, wrapping to a second row when needed;
+    /// dead ends listed only when the tree has some.
+    fn draw_legend(&self, area: &Area<'_>) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         let mut entries: Vec<(RGBColor, &str)> = vec![
             (palette::RED, "pruned: column"),
             (palette::AMBER, "pruned: diagonal (column free)"),
@@ -373,7 +377,7 @@ impl Picture for TreePicture {
         if self.pruned()[3] > 0 {
             entries.insert(3, (GREY, "dead end (look-ahead)"));
         }
-        let (mut x, mut legend_y) = (12, legend_y);
+        let (mut x, mut legend_y) = (12, Self::y(self.n) + 44);
         let width = self.size().0 as i32;
         for (colour, label) in entries {
             let entry_width = 18 + 7 * label.len() as i32;
@@ -396,14 +400,6 @@ impl Picture for TreePicture {
         Ok(())
     }
 
-    fn text(&self) -> String {
-        let mut out = format!("{}\n", self.title);
-        self.outline(0, &mut out);
-        out.trim_end().to_owned()
-    }
-}
-
-impl TreePicture {
     fn outline(&self, index: usize, out: &mut String) {
         let node = &self.nodes[index];
         let indent = "  ".repeat(node.level);
@@ -437,6 +433,56 @@ impl TreePicture {
             }
         }
     }
+}
+
+/// A node on an `n × n` board: a circle (green for a solution, pink for a
+/// dead end before the last row) with the queen's column inside.
+fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> Result<(), String> {
+    let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
+    let dead = !node.solution
+        && node.level < n
+        && node
+            .children
+            .iter()
+            .all(|c| !matches!(c, TreeChild::Node { .. }));
+    let fill = if node.solution {
+        GREEN
+    } else if dead {
+        palette::tint(RED, 0.25)
+    } else {
+        palette::WHITE
+    };
+    area.draw(&Circle::new(centre, RADIUS, fill.filled()))
+        .map_err(err)?;
+    area.draw(&Circle::new(
+        centre,
+        RADIUS,
+        ShapeStyle::from(&INK).stroke_width(1),
+    ))
+    .map_err(err)?;
+    let label = node.cell.map_or("·".to_owned(), |c| c.col.to_string());
+    let ink = if node.solution { palette::WHITE } else { INK };
+    area.draw(&Text::new(label, centre, palette::bold(11.0, ink, CENTRE)))
+        .map_err(err)?;
+    Ok(())
+}
+
+/// The candidates `node` rejected, one mark each at its x in `child_x`, on
+/// the row below at `y` (child nodes draw themselves).
+fn draw_candidates(
+    area: &Area<'_>,
+    node: &TreeNode,
+    child_x: &[i32],
+    y: i32,
+) -> Result<(), String> {
+    for (child, &x) in node.children.iter().zip(child_x) {
+        match child {
+            TreeChild::Node { .. } => {}
+            TreeChild::Pruned { cell, by } => pruned_mark(area, x, y, by, cell.col)?,
+            TreeChild::DeadEnd { cell, .. } => pruned_mark(area, x, y, &[], cell.col)?,
+        }
+    }
+    Ok(())
 }
 
 /// A pruned candidate: a small square in the colour of the constraint that
