@@ -1,0 +1,99 @@
+//! One CSV row per submission (`--format csv`, batches).
+
+use super::*;
+
+/// The CSV columns for submissions graded against `tests` (the handout's
+/// test list): one column of points per group.
+#[derive(Debug, Clone)]
+pub struct CsvLayout {
+    groups: Vec<(String, u32)>,
+}
+
+impl CsvLayout {
+    /// The layout of the groups in `tests`.
+    pub fn new(tests: &[TestRecord]) -> Self {
+        Self {
+            groups: groups(tests)
+                .into_iter()
+                .map(|g| (g.group, g.max_score))
+                .collect(),
+        }
+    }
+
+    /// The header row.
+    pub fn header(&self) -> Vec<String> {
+        let mut header = vec!["id".to_owned()];
+        header.extend(self.groups.iter().map(|(group, _)| column_name(group)));
+        header.extend(
+            [
+                "total", "max", "status", "problems", "notes", "detail", "seconds",
+            ]
+            .map(str::to_owned),
+        );
+        header
+    }
+
+    /// The row of one grade.
+    pub fn row(&self, grade: &Grade) -> Vec<String> {
+        let scored = groups(&grade.tests);
+        let mut row = vec![grade.submission.clone()];
+        for (group, _) in &self.groups {
+            let score = scored
+                .iter()
+                .find(|g| &g.group == group)
+                .map_or(0, |g| g.score);
+            row.push(score.to_string());
+        }
+        let (score, _) = totals(grade);
+        let max: u32 = self.groups.iter().map(|(_, max)| max).sum();
+        let detail = if grade.detail.is_empty() {
+            scored
+                .iter()
+                .find_map(GroupScore::first_failure)
+                .map(|t| {
+                    format!(
+                        "{}: {}",
+                        t.full_name,
+                        t.message.lines().next().unwrap_or("")
+                    )
+                })
+                .unwrap_or_default()
+        } else {
+            grade.detail.clone()
+        };
+        row.push(score.to_string());
+        row.push(max.to_string());
+        row.push(grade.status.name().to_owned());
+        row.push(
+            problems(grade)
+                .iter()
+                .map(|(problem, count)| format!("{problem}:{count}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        row.push(grade.notes.join("; "));
+        row.push(detail);
+        row.push(format!("{:.1}", grade.elapsed.as_secs_f64()));
+        row
+    }
+}
+
+/// `blank_1` for `blank_1_prune_check`; other groups keep their name.
+fn column_name(group: &str) -> String {
+    match blank_of(group) {
+        Some(id) => format!("blank_{id}"),
+        None => group.to_owned(),
+    }
+}
+
+/// One grade as CSV: the header and one row.
+pub fn csv(grade: &Grade) -> Result<String, ::csv::Error> {
+    let layout = CsvLayout::new(&grade.tests);
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    writer.write_record(layout.header())?;
+    writer.write_record(layout.row(grade))?;
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| ::csv::Error::from(e.into_error()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

@@ -1,0 +1,66 @@
+//! The whole grade as JSON (`--format json`).
+
+use super::*;
+
+/// The whole grade as JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonReport<'a> {
+    /// Who or what was graded.
+    pub submission: &'a str,
+    /// The graded file.
+    pub source: Option<String>,
+    /// How grading went.
+    pub status: Status,
+    /// Why, in one line.
+    pub detail: &'a str,
+    /// Points earned, over all groups.
+    pub score: u32,
+    /// Points possible.
+    pub max_score: u32,
+    /// One entry per blank.
+    pub blanks: Vec<GroupScore>,
+    /// The end-to-end tests.
+    pub end_to_end: Option<GroupScore>,
+    /// Any other group of tests.
+    pub other: Vec<GroupScore>,
+    /// Abnormal endings, counted by kind.
+    pub problems: BTreeMap<&'static str, usize>,
+    /// What the grader ignored (edited tests…).
+    pub notes: &'a [String],
+    /// The compiler's errors, if it did not compile.
+    pub compile_errors: &'a str,
+    /// Wall-clock time for the submission.
+    pub elapsed_ms: u64,
+}
+
+/// Builds the JSON report.
+pub fn json(grade: &Grade) -> JsonReport<'_> {
+    let mut blanks = Vec::new();
+    let mut end_to_end = None;
+    let mut other = Vec::new();
+    for group in groups(&grade.tests) {
+        if group.id.is_some() {
+            blanks.push(group);
+        } else if group.group == "end_to_end" {
+            end_to_end = Some(group);
+        } else {
+            other.push(group);
+        }
+    }
+    let (score, max_score) = totals(grade);
+    JsonReport {
+        submission: &grade.submission,
+        source: grade.source.as_ref().map(|p| p.display().to_string()),
+        status: grade.status,
+        detail: &grade.detail,
+        score,
+        max_score,
+        blanks,
+        end_to_end,
+        other,
+        problems: problems(grade).into_iter().collect(),
+        notes: &grade.notes,
+        compile_errors: &grade.compile_errors,
+        elapsed_ms: u64::try_from(grade.elapsed.as_millis()).unwrap_or(u64::MAX),
+    }
+}

@@ -1,0 +1,78 @@
+//! The scorecard for people (`--format text`).
+
+use super::*;
+
+/// The scorecard for people.
+pub fn text(grade: &Grade) -> String {
+    let mut out = String::new();
+    let source = grade
+        .source
+        .as_ref()
+        .map_or_else(|| grade.submission.clone(), |p| p.display().to_string());
+    out.push_str(&format!("Grading {source} with the instructor's tests\n"));
+    for note in &grade.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    match grade.status {
+        Status::Graded => {}
+        Status::CompileError => {
+            out.push_str("\nYour code does not compile, so no test could run:\n");
+            out.push_str(&indent(&grade.compile_errors, "  "));
+            out.push('\n');
+        }
+        _ => out.push_str(&format!("\n{}: {}\n", grade.status.name(), grade.detail)),
+    }
+    for group in groups(&grade.tests) {
+        let heading = match group.id {
+            Some(id) => format!("blank {id}: {}", group.title),
+            None => group.title.clone(),
+        };
+        out.push_str(&format!(
+            "\n{heading:<40} {:>3} / {}\n",
+            group.score, group.max_score
+        ));
+        if grade.status == Status::CompileError {
+            continue;
+        }
+        for test in &group.tests {
+            let mark = if test.passed { "ok  " } else { "FAIL" };
+            out.push_str(&format!("  {mark}  {}\n", test.name));
+        }
+        if let Some(failure) = group.first_failure() {
+            out.push_str(&format!("  first failure ({}):\n", failure.name));
+            let message: String = failure
+                .message
+                .lines()
+                .filter(|line| !line.starts_with("hint: "))
+                .collect::<Vec<_>>()
+                .join("\n");
+            out.push_str(&indent(&process_excerpt(&message), "    "));
+            out.push_str(&format!("\n  hint: {}\n", group.hint));
+        }
+    }
+    let problems = problems(grade);
+    if !problems.is_empty() {
+        out.push('\n');
+        for (problem, count) in problems {
+            out.push_str(&format!("warning: {}\n", describe_problem(problem, count)));
+        }
+    }
+    let (score, max_score) = totals(grade);
+    out.push_str(&format!(
+        "\nscore {score} / {max_score}  ({}, {:.1} s)\n",
+        grade.status.name(),
+        grade.elapsed.as_secs_f64()
+    ));
+    out
+}
+
+fn process_excerpt(text: &str) -> String {
+    crate::process::excerpt(text, text.len() as u64, 1500)
+}
+
+fn indent(text: &str, prefix: &str) -> String {
+    text.lines()
+        .map(|line| format!("{prefix}{line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
