@@ -313,44 +313,7 @@ pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecor
     if let Err(error) = sandbox::prepare_report_dir(report_dir.path()) {
         return harness_error(format!("cannot prepare the report folder: {error}"));
     }
-    let timeout_ms = settings.timeout.as_millis().to_string();
-    let command = match &settings.sandbox {
-        Some(bwrap) => {
-            let report = format!("{}/{REPORT_FILE}", sandbox::SANDBOX_REPORT_DIR);
-            let env = [
-                (CHILD_ENV, name),
-                (REPORT_ENV, report.as_str()),
-                ("RUST_BACKTRACE", "0"),
-            ];
-            bwrap.command(executable, report_dir.path(), &env)
-        }
-        None => {
-            let mut command = if settings.unshare_network {
-                let mut command = Command::new("unshare");
-                command
-                    .args(["--user", "--map-root-user", "--net", "--"])
-                    .arg(executable);
-                command
-            } else {
-                Command::new(executable)
-            };
-            // Nothing of the grader's environment (tokens, paths) reaches the
-            // test but PATH.
-            command.env_clear();
-            if let Some(path) = std::env::var_os("PATH") {
-                command.env("PATH", path);
-            }
-            command
-                .current_dir(report_dir.path())
-                .env("HOME", report_dir.path())
-                .env(CHILD_ENV, name)
-                .env(REPORT_ENV, report_dir.path().join(REPORT_FILE))
-                .env(TIMEOUT_ENV, &timeout_ms)
-                .env("RUST_BACKTRACE", "0")
-                .env_remove(RESULTS_ENV);
-            command
-        }
-    };
+    let command = test_command(executable, name, settings, report_dir.path());
     let limits = Limits {
         timeout: settings.timeout,
         output_cap: OUTPUT_CAP,
@@ -360,31 +323,12 @@ pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecor
         Ok(run) => run,
         Err(error) => return harness_error(format!("cannot start the test process: {error}")),
     };
+    // The verdict: what the test process observed, judged here.
     let text = std::fs::read_to_string(report_dir.path().join(REPORT_FILE)).unwrap_or_default();
     let lines = observe::read_lines(&text);
     let ending = ending(&run, settings.sandbox.is_some());
     let (outcome, message) = judge::judge(name, &lines, &ending, settings.timeout);
-    let mut problems = Vec::new();
-    if let judge::Ending::Limit(limit) = ending {
-        problems.push(limit.to_owned());
-    }
-    let panicked = lines.iter().any(|line| {
-        matches!(line, Line::Panicked(m) if m.contains("Resource temporarily unavailable") || m.contains("WouldBlock"))
-    });
-    if panicked || run.stderr.text.contains("Resource temporarily unavailable") {
-        problems.push("too-many-processes".to_owned());
-    }
-    let mut left: Vec<String> = run.left_running.clone();
-    for line in &lines {
-        if let Line::LeftRunning(names) = line {
-            left.extend(names.iter().cloned());
-        }
-    }
-    left.sort();
-    left.dedup();
-    if !left.is_empty() {
-        problems.push(format!("left-running: {}", left.join(", ")));
-    }
+    let problems = problems(&run, &lines, &ending);
     let printed = printed(&run);
     let message = if outcome.passed() || printed.is_empty() {
         message
@@ -396,6 +340,75 @@ pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecor
         problems,
         ..record(outcome, message, run.elapsed)
     }
+}
+
+/// The command that runs test `name` of `executable`, reporting into
+/// `report_dir`: inside bubblewrap, or bare with only `PATH` of the grader's
+/// environment (and no network where `unshare` works).
+fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: &Path) -> Command {
+    if let Some(bwrap) = &settings.sandbox {
+        let report = format!("{}/{REPORT_FILE}", sandbox::SANDBOX_REPORT_DIR);
+        let env = [
+            (CHILD_ENV, name),
+            (REPORT_ENV, report.as_str()),
+            ("RUST_BACKTRACE", "0"),
+        ];
+        return bwrap.command(executable, report_dir, &env);
+    }
+    let mut command = if settings.unshare_network {
+        let mut command = Command::new("unshare");
+        command
+            .args(["--user", "--map-root-user", "--net", "--"])
+            .arg(executable);
+        command
+    } else {
+        Command::new(executable)
+    };
+    // Nothing of the grader's environment (tokens, paths) reaches the test
+    // but PATH.
+    command.env_clear();
+    if let Some(path) = std::env::var_os("PATH") {
+        command.env("PATH", path);
+    }
+    command
+        .current_dir(report_dir)
+        .env("HOME", report_dir)
+        .env(CHILD_ENV, name)
+        .env(REPORT_ENV, report_dir.join(REPORT_FILE))
+        .env(TIMEOUT_ENV, settings.timeout.as_millis().to_string())
+        .env("RUST_BACKTRACE", "0")
+        .env_remove(RESULTS_ENV);
+    command
+}
+
+/// What went wrong around the verdict: a limit hit, too many processes,
+/// processes left running (killed with the test).
+fn problems(run: &process::Run, lines: &[Line], ending: &judge::Ending) -> Vec<String> {
+    let mut problems = Vec::new();
+    if let judge::Ending::Limit(limit) = ending {
+        problems.push((*limit).to_owned());
+    }
+    let out_of_processes = |text: &str| {
+        text.contains("Resource temporarily unavailable") || text.contains("WouldBlock")
+    };
+    let panicked = lines
+        .iter()
+        .any(|line| matches!(line, Line::Panicked(m) if out_of_processes(m)));
+    if panicked || run.stderr.text.contains("Resource temporarily unavailable") {
+        problems.push("too-many-processes".to_owned());
+    }
+    let mut left: Vec<String> = run.left_running.clone();
+    for line in lines {
+        if let Line::LeftRunning(names) = line {
+            left.extend(names.iter().cloned());
+        }
+    }
+    left.sort();
+    left.dedup();
+    if !left.is_empty() {
+        problems.push(format!("left-running: {}", left.join(", ")));
+    }
+    problems
 }
 
 /// How the test's process ended, as the verdict needs it.

@@ -79,6 +79,12 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
         std::fs::write(&to, text).map_err(io(&to))?;
     }
     drop_solutions_from_manifest(&out.join("Cargo.toml"))?;
+    for package in [".", "grader", "cli"] {
+        let manifest = out.join(package).join("Cargo.toml");
+        if manifest.exists() {
+            drop_missing_tests(&manifest)?;
+        }
+    }
     let lock = out.join("Cargo.lock");
     if lock.exists() {
         drop_solutions_from_lock(&lock)?;
@@ -176,6 +182,27 @@ fn drop_solutions_from_manifest(path: &Path) -> Result<(), CourseError> {
                 list.retain(|member| member.as_str() != Some("solutions"));
             }
         }
+    }
+    write_toml(path, &manifest)
+}
+
+/// The manifest without the `[[test]]` targets whose files were left out
+/// (the instructor's tests), so the copy still builds.
+fn drop_missing_tests(path: &Path) -> Result<(), CourseError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut manifest = read_toml(path)?;
+    if let Some(tests) = manifest
+        .get_mut("test")
+        .and_then(|t| t.as_array_of_tables_mut())
+    {
+        tests.retain(|test| {
+            let file = match (test.get("path"), test.get("name")) {
+                (Some(path), _) => path.as_str().map(str::to_owned),
+                (None, Some(name)) => name.as_str().map(|n| format!("tests/{n}.rs")),
+                (None, None) => None,
+            };
+            file.is_none_or(|file| dir.join(file).exists())
+        });
     }
     write_toml(path, &manifest)
 }
