@@ -98,3 +98,24 @@ fn the_search_engine_needs_no_concrete_store() {
         "search uses {search:?}"
     );
 }
+
+/// ARCHITECTURE.md's reading order is also the dependency order: each folder
+/// of `src/` uses only the ones before it.
+#[test]
+fn each_module_uses_only_the_ones_before_it_in_the_reading_order() {
+    const ORDER: [&str; 11] = [
+        "board", "stores", "search", "strategy", "report", "fast", "run", "notebook", "sudoku",
+        "display", "lib",
+    ];
+    let graph = dependencies();
+    for (module, uses) in &graph {
+        let at = ORDER
+            .iter()
+            .position(|m| m == module)
+            .unwrap_or_else(|| panic!("{module} is not in the reading order"));
+        for used in uses.iter().filter(|u| graph.contains_key(*u)) {
+            let before = ORDER.iter().position(|m| m == used).unwrap_or(usize::MAX);
+            assert!(before < at, "{module} uses {used}, which comes after it");
+        }
+    }
+}
