@@ -293,9 +293,22 @@ fn pipe_inodes(child: &Child) -> Vec<u64> {
     }
 }
 
-/// The live processes as /proc shows them: pid, command name, process group.
+/// A live process as `/proc/<pid>/stat` shows it.
 #[cfg(target_os = "linux")]
-fn processes() -> Vec<(u32, String, i64)> {
+pub(crate) struct ProcessInfo {
+    /// Its id.
+    pub pid: u32,
+    /// Its command name.
+    pub name: String,
+    /// Its process group.
+    pub group: i64,
+    /// Its session.
+    pub session: i64,
+}
+
+/// The live processes (zombies are already gone, so they are left out).
+#[cfg(target_os = "linux")]
+pub(crate) fn processes() -> Vec<ProcessInfo> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -304,13 +317,18 @@ fn processes() -> Vec<(u32, String, i64)> {
         .filter_map(|entry| {
             let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
             let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // `pid (name) state ppid pgrp session …`; the name may hold spaces.
             let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
             let fields: Vec<&str> = rest.split(' ').collect();
-            // Fields: state ppid pgrp …; a zombie is already gone.
             if fields.first() == Some(&"Z") {
                 return None;
             }
-            Some((pid, name.to_owned(), fields.get(2)?.parse().ok()?))
+            Some(ProcessInfo {
+                pid,
+                name: name.to_owned(),
+                group: fields.get(2)?.parse().ok()?,
+                session: fields.get(3)?.parse().ok()?,
+            })
         })
         .collect()
 }
@@ -322,8 +340,8 @@ fn group_members(child: &Child) -> Vec<(u32, String)> {
         let group = i64::from(child.id());
         processes()
             .into_iter()
-            .filter(|(pid, _, pgrp)| *pgrp == group && *pid != child.id())
-            .map(|(pid, name, _)| (pid, name))
+            .filter(|process| process.group == group && process.pid != child.id())
+            .map(|process| (process.pid, process.name))
             .collect()
     }
     #[cfg(not(target_os = "linux"))]
@@ -349,8 +367,8 @@ fn pipe_holders(pipes: &[u64]) -> Vec<(u32, String)> {
         };
         processes()
             .into_iter()
-            .filter(|(pid, ..)| *pid != me && holds(*pid))
-            .map(|(pid, name, _)| (pid, name))
+            .filter(|process| process.pid != me && holds(process.pid))
+            .map(|process| (process.pid, process.name))
             .collect()
     }
     #[cfg(not(target_os = "linux"))]
