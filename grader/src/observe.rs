@@ -255,8 +255,19 @@ pub fn answer_all<B: Blanks>(
     out: &mut dyn Write,
     panic_message: &dyn Fn() -> String,
 ) -> std::io::Result<()> {
+    answer_each(questions, answer::<B>, out, panic_message)
+}
+
+/// [`answer_all`] for any kind of question: `ask` puts one to the student's
+/// code (the Sudoku handout's questions go through here too).
+pub(crate) fn answer_each<Q: std::panic::RefUnwindSafe>(
+    questions: &[Q],
+    ask: fn(&Q) -> Answer,
+    out: &mut dyn Write,
+    panic_message: &dyn Fn() -> String,
+) -> std::io::Result<()> {
     for question in questions {
-        let line = match std::panic::catch_unwind(|| answer::<B>(question)) {
+        let line = match std::panic::catch_unwind(|| ask(question)) {
             Ok(answer) => Line::Answer(answer),
             Err(_) => Line::Panicked(panic_message()),
         };

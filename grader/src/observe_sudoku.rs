@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use serde::{Deserialize, Serialize};
 
-use super::observe::{Answer, Line, write_line};
+use super::observe::Answer;
 
 /// A Sudoku grid: `grid[row][col]` is a digit 1 to 9, or 0 for an empty cell
 /// (the handout's `Grid`).
@@ -221,18 +221,12 @@ pub fn answer_all<S: SudokuBlanks>(
     out: &mut dyn Write,
     panic_message: &dyn Fn() -> String,
 ) -> std::io::Result<()> {
-    for question in questions {
-        let line = match std::panic::catch_unwind(|| answer::<S>(question)) {
-            Ok(answer) => Line::Answer(Answer::Sudoku(answer)),
-            Err(_) => Line::Panicked(panic_message()),
-        };
-        let stop = matches!(line, Line::Panicked(_));
-        write_line(out, &line)?;
-        if stop {
-            break;
-        }
-    }
-    Ok(())
+    super::observe::answer_each(
+        questions,
+        |question| Answer::Sudoku(answer::<S>(question)),
+        out,
+        panic_message,
+    )
 }
 
 /// The Sudoku graded tests of the handout whose types `S` adapts: the same
