@@ -332,12 +332,11 @@ pub fn runs(n: usize, max_nodes: Option<u64>) -> bool {
     max_nodes.is_none() && (FROM_N..=MAX_N).contains(&n)
 }
 
-/// [`count_parallel`] when the `parallel` feature is on, rayon has more
-/// than one thread and `n >= PARALLEL_FROM_N` ([`crate::fast::PARALLEL_FROM_N`]:
-/// below it waking a thread costs more than it saves), else [`count`].
+/// [`count_parallel`] where a second thread pays off
+/// ([`crate::fast::threads_pay_off`]), else [`count`].
 pub fn count_fastest(n: usize) -> Census {
     #[cfg(feature = "parallel")]
-    if n >= crate::fast::PARALLEL_FROM_N && rayon::current_num_threads() > 1 {
+    if crate::fast::threads_pay_off(n) {
         return count_parallel(n);
     }
     count(n)

@@ -49,3 +49,15 @@ pub use tally::Tally;
 /// (a quarter of the rounds under 0.5x in one run), 1.2-2.1x at n = 10,
 /// 1.6x and more from n = 11, about 2x from n = 13.
 pub const PARALLEL_FROM_N: usize = 10;
+
+/// Whether a search on an `n × n` board is worth a second thread here: the
+/// `parallel` feature is on, rayon has more than one thread, and
+/// `n >= PARALLEL_FROM_N`. The one rule `fastest` follows, whichever walk it runs.
+pub fn threads_pay_off(n: usize) -> bool {
+    #[cfg(feature = "parallel")]
+    if n >= PARALLEL_FROM_N && rayon::current_num_threads() > 1 {
+        return true;
+    }
+    let _ = n;
+    false
+}

@@ -17,8 +17,8 @@ use serde::Serialize;
 
 use crate::board::coords::Cell;
 use crate::report::trace::Event;
-use crate::run::error::{Error, Result};
-use crate::run::{Plan, check_size, observe};
+use crate::run::error::Result;
+use crate::run::{check_size, explore_with};
 use crate::search::{Flow, Observer};
 use crate::strategy::Strategy;
 
@@ -115,15 +115,13 @@ pub fn childless(n: usize, strategy: Strategy) -> Result<Childless> {
         shape: Childless::new(n),
         open: Vec::new(),
     };
-    if !matches!(Plan::of(strategy), Plan::Engine(_)) {
-        return Err(Error::Unsupported {
-            strategy,
-            operation: "count childless nodes (it takes free cells from a mask)",
-            supported: "brute, columns, sets, arrays, forward-checking".to_owned(),
-        });
-    }
     counter.enter(); // the root
-    let _ = observe(n, strategy, &mut counter)?;
+    let _ = explore_with(
+        n,
+        strategy,
+        &mut counter,
+        "count childless nodes (it takes free cells from a mask)",
+    )?;
     counter.leave();
     Ok(counter.shape)
 }

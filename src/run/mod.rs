@@ -99,12 +99,11 @@ pub use crate::fast::PARALLEL_FROM_N;
 /// `parallel` when rayon has more than one thread (and the `parallel` feature
 /// is on) and `n >= PARALLEL_FROM_N`, else `symmetry`.
 pub fn fastest(n: usize) -> Strategy {
-    #[cfg(feature = "parallel")]
-    if n >= PARALLEL_FROM_N && rayon::current_num_threads() > 1 {
-        return Strategy::Parallel;
+    if crate::fast::threads_pay_off(n) {
+        Strategy::Parallel
+    } else {
+        Strategy::Symmetry
     }
-    let _ = n;
-    Strategy::Symmetry
 }
 
 /// The strategy that actually runs when `strategy` is asked for on an
@@ -153,7 +152,7 @@ pub fn trace(n: usize, strategy: Strategy) -> Result<Vec<Event>> {
 
 /// Runs the engine with the store of `strategy`, reporting to `observer`; a
 /// strategy with a walk of its own cannot `operation` and is refused.
-fn explore_with<O: Observer>(
+pub(crate) fn explore_with<O: Observer>(
     n: usize,
     strategy: Strategy,
     observer: &mut O,
