@@ -2,8 +2,8 @@
 //!
 //! `cargo bench --bench constellation`: the constellation count on one thread
 //! and on all (what `queens count N --strategy fastest` runs from n = 8), its
-//! parts (making the constellations, Burnside's fixed boards), and the
-//! count-only mirror, at n = 11, 12, 13. The C programs of the same methods are
+//! parts (making the constellations, Burnside's fixed boards, a batch of
+//! boards with four rows left), and the count-only mirror, at n = 11, 12, 13. The C programs of the same methods are
 //! timed beside these in `benches/side_by_side.rs` (section 4).
 
 use std::hint::black_box;
@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use queens::fast::burnside::{self, Turn};
+use queens::fast::four_rows::{Build, CAPACITY, LastFour};
 use queens::fast::{constellation, mirror_count};
 use queens::report::reference::SOLUTIONS;
 
@@ -53,5 +54,31 @@ fn parts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count_only, parts);
+/// A full batch of random 16-column boards with four consecutive rows left
+/// (four columns free, a few diagonals coming in), counted by each build this
+/// CPU runs (the copy of the batch is in the time: 12 KB).
+fn last_four(c: &mut Criterion) {
+    let board = 0xffff;
+    let mut rng = fastrand::Rng::with_seed(16);
+    let mut full = LastFour::new(board, [1, 1, 1]);
+    let boards = CAPACITY - 64;
+    for _ in 0..boards {
+        let mut left = 0u64;
+        while left.count_ones() < 4 {
+            left |= 1 << rng.u32(0..16);
+        }
+        let incoming = rng.u64(..) & rng.u64(..);
+        full.push(board & !left, incoming & 0xffff, incoming >> 32, true);
+    }
+    let mut group = c.benchmark_group("last-four-rows");
+    group.throughput(Throughput::Elements(boards as u64));
+    for build in Build::ALL.into_iter().filter(|build| build.available()) {
+        group.bench_function(format!("{build:?}"), |b| {
+            b.iter(|| full.clone().drain_with(build))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count_only, parts, last_four);
 criterion_main!(benches);

@@ -9,8 +9,10 @@
  *   kept when smallest of its 8 images, weighed 8 / (symmetries fixing it);
  * - each border walked in the image whose estimated tree is smallest;
  * - rows between counted with u64 masks (board at bits n-2..), skipped rows
- *   as longer shifts, the next row and the row after checked before a call,
- *   the last two rows counted without a branch;
+ *   as longer shifts, the next row and the row after checked before a call;
+ * - the boards that reach four rows left gathered, per constellation, into a
+ *   batch counted 8 at a time without a branch (all 24 orders of the four
+ *   columns), which gcc vectorises as rustc does (src/fast/four_rows.rs);
  * - fundamental solutions by Burnside's lemma from the boards a half or
  *   quarter turn fixes.
  *
@@ -83,7 +85,136 @@ static uint64_t descend(const unit_t *u, int depth, uint64_t columns, uint64_t d
     return total;
 }
 
-static uint64_t completions(const unit_t *u)
+static uint64_t completions_scalar(const unit_t *u);
+
+/* ---- the last four rows, in batches ----------------------------------- */
+
+#define CAPACITY 512
+#define LANES 8
+#define ROOM (32 + LANES)
+
+typedef struct {
+    uint64_t columns[CAPACITY], diagonals[CAPACITY], anti_diagonals[CAPACITY];
+    size_t len;
+    uint64_t board;
+    unsigned steps[3];
+} batch_t;
+
+static const int first_two[12][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 0, 2, 3},
+                                     {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 0, 1, 3}, {2, 1, 0, 3},
+                                     {2, 3, 0, 1}, {3, 0, 1, 2}, {3, 1, 0, 2}, {3, 2, 0, 1}};
+
+static uint64_t drain_batch(batch_t *b)
+{
+    size_t len = b->len, padded = (len + LANES - 1) / LANES * LANES;
+    for (size_t i = len; i < padded; i++)
+        b->columns[i] = b->board;
+    const uint64_t board = b->board;
+    const unsigned s0 = b->steps[0], s1 = b->steps[1], s2 = b->steps[2];
+    uint64_t sums[LANES] = {0};
+    for (size_t start = 0; start < padded; start += LANES) {
+        const uint64_t *cols = b->columns + start, *dg = b->diagonals + start, *an = b->anti_diagonals + start;
+        uint64_t rank[4][LANES], first[LANES];
+        for (int l = 0; l < LANES; l++) {
+            uint64_t left = board & ~cols[l];
+            uint64_t x0 = left & -left, rest = left ^ x0;
+            uint64_t x1 = rest & -rest;
+            rest ^= x1;
+            uint64_t x2 = rest & -rest;
+            rank[0][l] = x0;
+            rank[1][l] = x1;
+            rank[2][l] = x2;
+            rank[3][l] = rest ^ x2;
+            first[l] = left & ~(dg[l] | an[l]);
+        }
+#pragma GCC unroll 12
+        for (int p = 0; p < 12; p++) {
+            const int i = first_two[p][0], j = first_two[p][1], yi = first_two[p][2], zi = first_two[p][3];
+            for (int l = 0; l < LANES; l++) {
+                uint64_t q0 = rank[i][l] & first[l];
+                uint64_t d1 = (dg[l] | q0) << s0, a1 = (an[l] | q0) >> s0;
+                uint64_t second = ~(d1 | a1) & -(uint64_t)(q0 != 0);
+                uint64_t q1 = rank[j][l] & second;
+                uint64_t d2 = (d1 | q1) << s1, a2 = (a1 | q1) >> s1;
+                uint64_t third = ~(d2 | a2) & -(uint64_t)(q1 != 0);
+                uint64_t y = rank[yi][l], z = rank[zi][l];
+                uint64_t after_y = ~(((d2 | y) << s2) | ((a2 | y) >> s2));
+                uint64_t after_z = ~(((d2 | z) << s2) | ((a2 | z) >> s2));
+                sums[l] += (uint64_t)(((third & y) != 0) & ((after_y & z) != 0)) +
+                           (uint64_t)(((third & z) != 0) & ((after_z & y) != 0));
+            }
+        }
+    }
+    b->len = 0;
+    uint64_t total = 0;
+    for (int l = 0; l < LANES; l++)
+        total += sums[l];
+    return total;
+}
+
+/* Five rows left: the children go into the batch, kept when their next two
+ * rows have a free cell, without a branch. */
+static inline __attribute__((always_inline)) uint64_t gather(const unit_t *u, int depth, uint64_t columns,
+                                                             uint64_t diagonals, uint64_t anti_diagonals,
+                                                             uint64_t free_cells, batch_t *b)
+{
+    const uint64_t board = u->board;
+    const unsigned step = u->steps[depth], after = u->steps[depth + 1];
+    while (free_cells) {
+        uint64_t bit = free_cells & -free_cells;
+        free_cells ^= bit;
+        uint64_t c = columns | bit, d = (diagonals | bit) << step, a = (anti_diagonals | bit) >> step;
+        uint64_t next = board & ~(c | d | a);
+        uint64_t then = board & ~(c | d << after | a >> after);
+        size_t at = b->len;
+        b->columns[at] = c;
+        b->diagonals[at] = d;
+        b->anti_diagonals[at] = a;
+        b->len += (next != 0) & (then != 0);
+    }
+    return b->len + ROOM > CAPACITY ? drain_batch(b) : 0;
+}
+
+static uint64_t descend_gathered(const unit_t *u, int depth, uint64_t columns, uint64_t diagonals,
+                                 uint64_t anti_diagonals, uint64_t free_cells, batch_t *b)
+{
+    if (depth + 5 == u->count)
+        return gather(u, depth, columns, diagonals, anti_diagonals, free_cells, b);
+    const uint64_t board = u->board;
+    const unsigned step = u->steps[depth], after = u->steps[depth + 1];
+    /* The Rust walk writes the five-rows-left loop into its parent when six
+     * rows are left (rustc: 9 % faster at n = 16); gcc's code is faster
+     * calling it (0.67 s against 0.71 s), so the C calls it. */
+    uint64_t total = 0;
+    while (free_cells) {
+        uint64_t bit = free_cells & -free_cells;
+        free_cells ^= bit;
+        uint64_t c = columns | bit, d = (diagonals | bit) << step, a = (anti_diagonals | bit) >> step;
+        uint64_t next = board & ~(c | d | a);
+        uint64_t then = board & ~(c | d << after | a >> after);
+        if ((next != 0) & (then != 0))
+            total += descend_gathered(u, depth + 1, c, d, a, next, b);
+    }
+    return total;
+}
+
+static uint64_t completions(const unit_t *u, batch_t *b)
+{
+    if (u->count >= 5) {
+        int k = u->count;
+        uint64_t earlier = drain_batch(b);
+        b->board = u->board;
+        b->steps[0] = u->steps[k - 4];
+        b->steps[1] = u->steps[k - 3];
+        b->steps[2] = u->steps[k - 2];
+        uint64_t free_cells = u->board & ~(u->columns | u->diagonals | u->anti_diagonals);
+        uint64_t below = free_cells ? descend_gathered(u, 0, u->columns, u->diagonals, u->anti_diagonals, free_cells, b) : 0;
+        return earlier + below + drain_batch(b);
+    }
+    return completions_scalar(u);
+}
+
+static uint64_t completions_scalar(const unit_t *u)
 {
     uint64_t free_cells = u->board & ~(u->columns | u->diagonals | u->anti_diagonals);
     if (u->count == 0)
@@ -130,7 +261,8 @@ static double estimate(const unit_t *u)
     uint64_t d = u->diagonals, a = u->anti_diagonals;
     for (int depth = 0; depth < u->count; depth++) {
         int free_cells = __builtin_popcountll(u->board & ~(u->columns | d | a));
-        level *= free_cells * (m - depth) / m;
+        double thinning = (m - depth) / m;
+        level *= free_cells * thinning * thinning;
         total += level;
         d <<= u->steps[depth];
         a >>= u->steps[depth];
@@ -293,8 +425,14 @@ static void *drain(void *unused)
     (void)unused;
     uint64_t sum = 0;
     size_t i;
+    batch_t *b = calloc(1, sizeof *b);
+    if (!b) {
+        perror("calloc");
+        exit(1);
+    }
     while ((i = atomic_fetch_add_explicit(&next_unit, 1, memory_order_relaxed)) < unit_count)
-        sum += units[i].weight * completions(&units[i]);
+        sum += units[i].weight * completions(&units[i], b);
+    free(b);
     atomic_fetch_add(&solutions, sum);
     return NULL;
 }

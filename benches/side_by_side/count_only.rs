@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use queens::Strategy;
-use queens::fast::{constellation, mirror_count};
+use queens::fast::{constellation, four_rows, mirror_count};
 use queens::report::reference::SOLUTIONS;
 use queens::run::count_with_budget;
 use serde_json::{Value, json};
@@ -79,14 +79,21 @@ fn time<T>(run: impl FnOnce() -> T) -> (Run, T) {
     (run, value)
 }
 
+/// The middle value (the mean of the two middle ones for an even count).
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let half = sorted.len() / 2;
+    if sorted.len().is_multiple_of(2) {
+        (sorted[half - 1] + sorted[half]) / 2.0
+    } else {
+        sorted[half]
+    }
+}
+
 fn series(runs: &[Run]) -> Value {
     let seconds: Vec<f64> = runs.iter().map(|r| r.wall).collect();
     let cpu: Vec<f64> = runs.iter().map(|r| r.cpu).collect();
-    let median = |v: &[f64]| {
-        let mut sorted = v.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        sorted[sorted.len() / 2]
-    };
     json!({
         "best_s": seconds.iter().copied().fold(f64::INFINITY, f64::min),
         "median_s": median(&seconds),
@@ -99,35 +106,51 @@ fn series(runs: &[Run]) -> Value {
 /// Median over rounds of `slow / fast` (of `seconds` of each run), runs made
 /// moments apart.
 fn paired(slow: &[Run], fast: &[Run], seconds: fn(&Run) -> f64) -> f64 {
-    let mut ratios: Vec<f64> = slow
+    let ratios: Vec<f64> = slow
         .iter()
         .zip(fast)
         .map(|(s, f)| seconds(s) / seconds(f))
         .collect();
-    ratios.sort_by(f64::total_cmp);
-    ratios[ratios.len() / 2]
+    median(&ratios)
 }
 
 /// The constellations at `sizes` (1 and 2 threads, Rust and C; the
-/// `symmetry` walk, one thread, beside them) and the
-/// count-only mirror at `mirror_n`, `rounds` rounds each (at most 3 from
-/// n = 17 on), in turns.
+/// `symmetry` walk, one thread, beside them up to n = 17) and the
+/// count-only mirror at `mirror_n`, `rounds` rounds each (at most 3 at
+/// n = 17, 2 from n = 18 on), in turns.
 pub fn measure(mirror_n: usize, sizes: &[usize], rounds: usize) -> Value {
     let mut out = serde_json::Map::new();
     out.insert(
         "native_bits".into(),
         json!(queens::fast::kernel::native_bits()),
     );
+    out.insert(
+        "vector_lanes".into(),
+        // 0: the walk counts the last rows itself (no AVX2 here).
+        json!(if four_rows::wide() {
+            four_rows::Build::best().lanes()
+        } else {
+            0
+        }),
+    );
     let c = compile("constellation");
     for &n in sizes {
-        let rounds = if n >= 17 { rounds.min(3) } else { rounds };
+        // n = 18 takes minutes a round: two rounds, and no `symmetry` (it is
+        // there only to scale issue 14's references, given at 16 and 17).
+        let rounds = match n {
+            18.. => rounds.min(2),
+            17 => rounds.min(3),
+            _ => rounds,
+        };
         let mut times: [Vec<Run>; 4] = Default::default();
         let mut symmetry = Vec::new();
         for _ in 0..rounds {
-            // The walk the issue's references were measured against.
-            let (s, stats) = time(|| count_with_budget(black_box(n), Strategy::Symmetry, None));
-            assert_eq!(stats.unwrap().solutions, SOLUTIONS[n]);
-            symmetry.push(s);
+            if n <= 17 {
+                // The walk the issue's references were measured against.
+                let (s, stats) = time(|| count_with_budget(black_box(n), Strategy::Symmetry, None));
+                assert_eq!(stats.unwrap().solutions, SOLUTIONS[n]);
+                symmetry.push(s);
+            }
             let (s, census) = time(|| constellation::count(black_box(n)));
             assert_eq!(census.solutions, SOLUTIONS[n]);
             times[0].push(s);
@@ -145,11 +168,11 @@ pub fn measure(mirror_n: usize, sizes: &[usize], rounds: usize) -> Value {
                 }
             }
         }
-        let mut entry = json!({
-            "rust_1": series(&times[0]),
-            "symmetry_1": series(&symmetry),
-            "symmetry_over_rust_1_cpu": paired(&symmetry, &times[0], |r| r.cpu),
-        });
+        let mut entry = json!({ "rust_1": series(&times[0]) });
+        if !symmetry.is_empty() {
+            entry["symmetry_1"] = series(&symmetry);
+            entry["symmetry_over_rust_1_cpu"] = json!(paired(&symmetry, &times[0], |r| r.cpu));
+        }
         println!(
             "constellations n = {n}: rust 1 thread {:.3} s",
             entry["rust_1"]["best_s"]

@@ -18,6 +18,12 @@
 //! `bmi2` (variable shifts in one instruction, `blsr`/`blsi` for the lowest
 //! bit), picked at run time by `is_x86_feature_detected!`. So the portable
 //! release binary uses them where the CPU has them (every x86-64 since 2013).
+//!
+//! [`count_gathered`] is the same walk stopped four rows early: each board
+//! with four rows left goes into a [`LastFour`] batch, counted with vector
+//! instructions where the CPU has AVX2 ([`crate::fast::four_rows`]).
+
+use crate::fast::four_rows::{self, LastFour};
 
 /// The most rows a walk fills.
 pub const MAX_ROWS: usize = 32;
@@ -62,6 +68,34 @@ pub fn count<const UNIT: bool>(
         return unsafe { native::count::<UNIT>(rows, columns, diagonals, anti_diagonals) };
     }
     portable::count::<UNIT>(rows, columns, diagonals, anti_diagonals)
+}
+
+/// [`count`] (rows may be skipped) with the boards that reach four rows left
+/// gathered into `last` and counted there in batches, where the CPU has
+/// vectors for it ([`four_rows::wide`]) and the walk has five rows or more;
+/// otherwise [`count`] itself. `last` is reshaped for these rows, and left
+/// empty.
+pub fn count_gathered(
+    rows: &Rows,
+    columns: u64,
+    diagonals: u64,
+    anti_diagonals: u64,
+    last: &mut LastFour,
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if rows.count >= 5 && four_rows::wide() {
+        let k = rows.count;
+        let earlier = last.reshape(
+            rows.board,
+            [rows.steps[k - 4], rows.steps[k - 3], rows.steps[k - 2]],
+        );
+        // SAFETY: `wide` means the CPU has popcnt and BMI too.
+        let below = unsafe { gathered::count(rows, columns, diagonals, anti_diagonals, last) };
+        return earlier + below + last.drain();
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = last;
+    count::<false>(rows, columns, diagonals, anti_diagonals)
 }
 
 /// Whether this CPU runs the `popcnt` + BMI build of the loop (the answer is
@@ -173,4 +207,104 @@ mod portable {
 #[cfg(target_arch = "x86_64")]
 mod native {
     walker!(#[target_feature(enable = "popcnt,bmi1,bmi2")]);
+}
+
+/// The walk of `walker!` down to five rows left, whose children go to the batch.
+#[cfg(target_arch = "x86_64")]
+mod gathered {
+    use super::{LastFour, Rows};
+
+    /// The solutions found so far below the placement (at least five rows
+    /// left); what reached four rows left and is still in `last` is not in it.
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    pub(super) fn count(
+        rows: &Rows,
+        columns: u64,
+        diagonals: u64,
+        anti_diagonals: u64,
+        last: &mut LastFour,
+    ) -> u64 {
+        let free = rows.board & !(columns | diagonals | anti_diagonals);
+        if free == 0 {
+            return 0;
+        }
+        descend(rows, 0, columns, diagonals, anti_diagonals, free, last)
+    }
+
+    /// Row `depth` (at least five rows left) with `free` cells, not empty.
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn descend(
+        rows: &Rows,
+        depth: usize,
+        columns: u64,
+        diagonals: u64,
+        anti_diagonals: u64,
+        mut free: u64,
+        last: &mut LastFour,
+    ) -> u64 {
+        if depth + 5 == rows.count {
+            return gather(rows, depth, columns, diagonals, anti_diagonals, free, last);
+        }
+        let step = rows.steps[depth];
+        let after = rows.steps[depth + 1];
+        let board = rows.board;
+        // With six rows left the children's children go to the batch: their
+        // loop is written in here rather than called.
+        let gathers = depth + 6 == rows.count;
+        let mut total = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (c, d, a) = (
+                columns | bit,
+                (diagonals | bit) << step,
+                (anti_diagonals | bit) >> step,
+            );
+            let next = board & !(c | d | a);
+            let then = board & !(c | d << after | a >> after);
+            if (next != 0) & (then != 0) {
+                total += if gathers {
+                    gather(rows, depth + 1, c, d, a, next, last)
+                } else {
+                    descend(rows, depth + 1, c, d, a, next, last)
+                };
+            }
+        }
+        total
+    }
+
+    /// Row `depth`, five rows left: its children have four rows left and go
+    /// into the batch, kept when their next two rows have a free cell,
+    /// without a branch. Returns what a full batch counted, if it was drained.
+    #[inline(always)]
+    fn gather(
+        rows: &Rows,
+        depth: usize,
+        columns: u64,
+        diagonals: u64,
+        anti_diagonals: u64,
+        mut free: u64,
+        last: &mut LastFour,
+    ) -> u64 {
+        let step = rows.steps[depth];
+        let after = rows.steps[depth + 1];
+        let board = rows.board;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (c, d, a) = (
+                columns | bit,
+                (diagonals | bit) << step,
+                (anti_diagonals | bit) >> step,
+            );
+            let next = board & !(c | d | a);
+            let then = board & !(c | d << after | a >> after);
+            last.push(c, d, a, (next != 0) & (then != 0));
+        }
+        if last.needs_draining() {
+            last.drain()
+        } else {
+            0
+        }
+    }
 }

@@ -12,8 +12,10 @@
 //! | [`mirror_count`] | the mirror, count only | (none: no statistics) |
 //!
 //! The count-only walks ([`constellation`], [`mirror_count`]) share the inner
-//! loop of [`kernel`] and report no statistics; [`burnside`] turns a count
-//! into the number of fundamental solutions.
+//! loop of [`kernel`] and report no statistics; the constellations hand their
+//! last four rows to [`four_rows`], counted in batches with vector
+//! instructions; [`burnside`] turns a count into the number of fundamental
+//! solutions.
 //!
 //! The statistics walks walk with the lowest-set-bit loop of [`bitmask`] and
 //! report to a [`bitmask::Recorder`]: [`bitmask::Counts`] for
@@ -23,15 +25,17 @@
 //!
 //! Any `n <= 32` is accepted (one bit per column of a `u32`); every count is a
 //! `u64`. Time runs out long before the counters do: each `n` costs about 7-8
-//! times the one before near n = 18, as Knuth's tree grows (on 2 cores, `fastest` takes seconds at n = 17 and
-//! about a minute at n = 18; n = 20 would take about an hour, n = 24 a year). Counting
-//! to `u64::MAX` one node at a time takes 585 years at a billion nodes a
-//! second, so n = 32 ends by patience, not by overflow. Q(28) and beyond are
-//! not known to anyone.
+//! times the one before near n = 18, as Knuth's tree grows (on 2 cores,
+//! `fastest` takes 2.6 s at n = 17 and 19 s at n = 18, measured 2026-11-30;
+//! n = 20 would take about 20 minutes, n = 23 a week, and n = 24, beyond the
+//! constellations, most of a year). Counting to `u64::MAX` one node at a time
+//! takes 585 years at a billion nodes a second, so n = 32 ends by patience,
+//! not by overflow. Q(28) and beyond are not known to anyone.
 
 pub mod bitmask;
 pub mod burnside;
 pub mod constellation;
+pub mod four_rows;
 pub mod kernel;
 pub mod mirror;
 pub mod mirror_count;
