@@ -255,14 +255,14 @@ mod gathered {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            let (c, d, a) = (
-                columns | bit,
-                (diagonals | bit) << step,
-                (anti_diagonals | bit) >> step,
+            let child = Child::new(
+                board,
+                [step, after],
+                [columns, diagonals, anti_diagonals],
+                bit,
             );
-            let next = board & !(c | d | a);
-            let then = board & !(c | d << after | a >> after);
-            if (next != 0) & (then != 0) {
+            if child.alive {
+                let Child { c, d, a, next, .. } = child;
                 total += if gathers {
                     gather(rows, depth + 1, c, d, a, next, last)
                 } else {
@@ -292,6 +292,43 @@ mod gathered {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
+            let child = Child::new(
+                board,
+                [step, after],
+                [columns, diagonals, anti_diagonals],
+                bit,
+            );
+            last.push(child.c, child.d, child.a, child.alive);
+        }
+        if last.needs_draining() {
+            last.drain()
+        } else {
+            0
+        }
+    }
+
+    /// The masks of the next row after a queen on `bit`, from the masks
+    /// `[columns, diagonals, anti_diagonals]` of this row and the rows from
+    /// it to the next and to the one after (`[step, after]`).
+    struct Child {
+        c: u64,
+        d: u64,
+        a: u64,
+        /// The next row's free cells.
+        next: u64,
+        /// Whether the next row and the one after it have a free cell (with
+        /// none, nothing below is a solution).
+        alive: bool,
+    }
+
+    impl Child {
+        #[inline(always)]
+        fn new(
+            board: u64,
+            [step, after]: [u32; 2],
+            [columns, diagonals, anti_diagonals]: [u64; 3],
+            bit: u64,
+        ) -> Self {
             let (c, d, a) = (
                 columns | bit,
                 (diagonals | bit) << step,
@@ -299,12 +336,13 @@ mod gathered {
             );
             let next = board & !(c | d | a);
             let then = board & !(c | d << after | a >> after);
-            last.push(c, d, a, (next != 0) & (then != 0));
-        }
-        if last.needs_draining() {
-            last.drain()
-        } else {
-            0
+            Self {
+                c,
+                d,
+                a,
+                next,
+                alive: (next != 0) & (then != 0),
+            }
         }
     }
 }
