@@ -614,8 +614,8 @@ fn every_claim_in_the_prose_holds() {
 }
 
 /// Notebook 06 and quiz question 8: "in the project's benchmarks
-/// (BENCHMARKS.md) forward checking takes about 1.1 times the time of
-/// `arrays`". A measurement, not a unit test: this reads the figures
+/// (BENCHMARKS.md) forward checking takes 1.1 to 1.2 times the time of
+/// `arrays`" (1.12 in the run of 2026-11-29, 1.20 in that of 2026-11-30). A measurement, not a unit test: this reads the figures
 /// `scripts/bench-report` wrote (ns per node at n = 13) and checks that the
 /// sentence still describes them.
 #[test]
@@ -636,11 +636,11 @@ fn forward_checking_costs_about_what_arrays_cost_in_the_benchmarks() {
     let forward = at_13("forward-checking") * nodes(13, Strategy::ForwardChecking) as f64;
     let ratio = forward / arrays;
     assert!(
-        (1.0..1.25).contains(&ratio),
+        (1.05..1.25).contains(&ratio),
         "forward checking / arrays at n = 13: {ratio:.2}"
     );
     for text in [text(Text::Quiz), text(Text::Notebook("06-beyond"))] {
-        assert!(text.contains("about 1.1 times the time of `arrays`"));
+        assert!(text.contains("1.1 to 1.2 times the time of `arrays`"));
     }
 }
 
@@ -710,4 +710,66 @@ fn notebook_03_shows_the_handouts_core_as_it_is() {
         notebook.contains(&squash(core)),
         "notebook 03's code block differs from the handout's core:\n{core}"
     );
+    // And it is a whole fenced block: a fence glued to the last brace would
+    // leave the rest of the cell, headings included, inside the code.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notebooks/03-build-the-solver.ipynb"
+    );
+    let nb: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let block = format!("```rust\n{core}\n```\n");
+    let fenced = nb["cells"].as_array().unwrap().iter().any(|cell| {
+        let lines = cell["source"].as_array().unwrap();
+        let source: String = lines.iter().filter_map(|l| l.as_str()).collect();
+        source.contains(&block)
+    });
+    assert!(
+        fenced,
+        "notebook 03 must show the core as its own ```rust block"
+    );
+}
+
+/// A fence that does not stand on its own line leaves the rest of its cell,
+/// headings included, shown as code (it happened once, in notebook 03).
+#[test]
+fn every_code_fence_in_the_notebooks_stands_on_its_own_line_and_is_closed() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/notebooks");
+    let mut notebooks = 0;
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ipynb") {
+            continue;
+        }
+        notebooks += 1;
+        let nb: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for (index, cell) in nb["cells"].as_array().unwrap().iter().enumerate() {
+            if cell["cell_type"] != "markdown" {
+                continue;
+            }
+            let source: String = cell["source"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|l| l.as_str())
+                .collect();
+            let mut open = 0;
+            for line in source.lines().filter(|l| l.contains("```")) {
+                assert!(
+                    line.trim_start().starts_with("```") && line.matches("```").count() == 1,
+                    "{}, cell {index}: a fence must stand alone on its line: {line:?}",
+                    path.display()
+                );
+                open ^= 1;
+            }
+            assert_eq!(
+                open,
+                0,
+                "{}, cell {index}: a fence is never closed",
+                path.display()
+            );
+        }
+    }
+    assert!(notebooks >= 7, "the notebooks are in {folder}");
 }

@@ -123,7 +123,7 @@ pub const QUESTIONS: [Question; 8] = [
             "From the bitmasks it uses to scan the rows below after each placement.",
         ],
         answer: 'B',
-        explanation: "Forward checking here is built on the bool arrays of `arrays`, so comparing it with `sets` mixes two changes. Against `arrays`, the same store without the look-ahead, it enters less than half the nodes (2,139,982 against 4,674,890 at n = 13) but scans up to n rows of n cells after every placement. Notebook 06 times the three at n = 13; in BENCHMARKS.md forward checking takes about 1.1 times the time of `arrays`: the look-ahead costs a little more than it saves, and the big gain is the store.",
+        explanation: "Forward checking here is built on the bool arrays of `arrays`, so comparing it with `sets` mixes two changes. Against `arrays`, the same store without the look-ahead, it enters less than half the nodes (2,139,982 against 4,674,890 at n = 13) but scans up to n rows of n cells after every placement. Notebook 06 times the three at n = 13; in BENCHMARKS.md forward checking takes 1.1 to 1.2 times the time of `arrays`: the look-ahead costs a little more than it saves, and the big gain is the store.",
         hint: "Which store does forward checking run on, and what does notebook 06 measure against `arrays`?",
     },
 ];
