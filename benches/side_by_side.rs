@@ -104,12 +104,14 @@ fn summary(seconds: &[f64], nodes: u64) -> Value {
     })
 }
 
-/// Compiles the C counter, or says why not.
-fn compile_c() -> Result<PathBuf, String> {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/c/bitmask.c");
-    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bitmask-c");
+/// Compiles `benches/c/{name}.c` with gcc and `flags` into the target's
+/// scratch folder as `{binary}`, or says why not.
+fn compile_c(name: &str, flags: &[&str], binary: &str) -> Result<PathBuf, String> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("benches/c/{name}.c"));
+    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(binary);
     let status = Command::new("gcc")
-        .args(["-O2", "-o"])
+        .args(flags)
+        .arg("-o")
         .arg(&binary)
         .arg(&source)
         .status()
@@ -154,7 +156,7 @@ fn main() {
     // 1. Rust against C, alternating.
     let nodes = bitmask::count(n).nodes;
     let (mut rust, mut c, mut tally) = (Vec::new(), Vec::new(), Vec::new());
-    let binary = compile_c();
+    let binary = compile_c("bitmask", &["-O2"], "bitmask-c");
     for _ in 0..options.rounds {
         let (seconds, counts) = time(|| bitmask::count(black_box(n)));
         assert_eq!(counts.nodes, nodes);

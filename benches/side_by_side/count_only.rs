@@ -15,19 +15,11 @@ use serde_json::{Value, json};
 
 /// Compiles `benches/c/{name}.c` with `gcc -O3 -march=native -pthread`.
 fn compile(name: &str) -> Result<PathBuf, String> {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("benches/c/{name}.c"));
-    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-c-native"));
-    let status = Command::new("gcc")
-        .args(["-O3", "-march=native", "-pthread", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .map_err(|e| format!("gcc not found: {e}"))?;
-    if status.success() {
-        Ok(binary)
-    } else {
-        Err(format!("gcc failed on {}", source.display()))
-    }
+    super::compile_c(
+        name,
+        &["-O3", "-march=native", "-pthread"],
+        &format!("{name}-c-native"),
+    )
 }
 
 /// One run of a C counter: its own timing (no process start-up; wall and CPU

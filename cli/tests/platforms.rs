@@ -10,22 +10,28 @@ fn course() -> PathBuf {
     queens_grader::handout::course_root()
 }
 
+/// Runs `queens ARGS --out OUT` and insists it succeeds.
+fn queens_writes(args: &[&str], out: &std::path::Path) {
+    let made = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "queens {args:?}: {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+}
+
 /// Unpacks the bundle into a folder laid out as Gradescope lays it out
 /// (`source/`, `run_autograder`, `submission/`, `results/`), grades the
 /// fixture `id` with `run_autograder`, and returns results.json.
 fn run_autograder(id: &str) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let bundle = dir.path().join("autograder.zip");
-    let made = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["autograder", "gradescope", "--out"])
-        .arg(&bundle)
-        .output()
-        .unwrap();
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
+    queens_writes(&["autograder", "gradescope"], &bundle);
     let root = dir.path().join("autograder");
     let mut archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
     archive.extract(root.join("source")).unwrap();
@@ -89,16 +95,7 @@ fn gradescope_bundle_grades_a_submission_where_gradescope_puts_it() {
 fn github_classroom_workflow_lists_every_graded_test_with_its_point() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("course");
-    let made = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["handout", "--github-classroom", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
+    queens_writes(&["handout", "--github-classroom"], &out);
     let yaml = std::fs::read_to_string(out.join(GITHUB_CLASSROOM_WORKFLOW)).unwrap();
     let names: Vec<&str> = yaml
         .lines()

@@ -550,37 +550,20 @@ mod tests {
 
     #[test]
     fn broken_markers_are_named_with_their_line() {
-        let unclosed = "// BLANK 1: a\n// todo: t\nx\n";
-        assert!(
-            generate(unclosed)
-                .unwrap_err()
-                .to_string()
-                .contains("never closed")
-        );
+        let says = |source: &str, problem: &str| {
+            let error = generate(source).unwrap_err().to_string();
+            assert!(error.contains(problem), "{error}");
+        };
+        says("// BLANK 1: a\n// todo: t\nx\n", "never closed");
         let stray_end = "x\n// END BLANK 1\n";
         let error = generate(stray_end).unwrap_err();
         assert_eq!(error.line, 2);
-        let no_todo = "// BLANK 1: a\nx\n// END BLANK 1\n";
-        assert!(
-            generate(no_todo)
-                .unwrap_err()
-                .to_string()
-                .contains("no '// todo:'")
+        says("// BLANK 1: a\nx\n// END BLANK 1\n", "no '// todo:'");
+        says(
+            "// BLANK 2: a\n// todo: t\nx\n// END BLANK 2\n",
+            "expected '// BLANK 1",
         );
-        let skipped = "// BLANK 2: a\n// todo: t\nx\n// END BLANK 2\n";
-        assert!(
-            generate(skipped)
-                .unwrap_err()
-                .to_string()
-                .contains("expected '// BLANK 1")
-        );
-        let empty = "// BLANK 1: a\n// todo: t\n// END BLANK 1\n";
-        assert!(
-            generate(empty)
-                .unwrap_err()
-                .to_string()
-                .contains("no answer")
-        );
+        says("// BLANK 1: a\n// todo: t\n// END BLANK 1\n", "no answer");
         assert!(generate("fn main() {}\n").is_err());
     }
 

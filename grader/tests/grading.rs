@@ -6,9 +6,12 @@
 //! workspace, all sharing `target/grading-scratch`, so the library compiles
 //! once and a copy costs one small crate.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use common::describe;
 use queens_grader::batch;
 use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::handout::{self, Course};
@@ -31,21 +34,6 @@ fn reference() -> String {
 
 fn blank_of_test(name: &str) -> Option<u32> {
     blank_of(group_of(name))
-}
-
-fn describe(grade: &Grade) -> String {
-    let mut lines = vec![format!(
-        "{}: {:?} {}",
-        grade.submission, grade.status, grade.detail
-    )];
-    lines.extend(
-        grade
-            .tests
-            .iter()
-            .map(|t| format!("  {} {:?}: {}", t.name, t.outcome, t.message)),
-    );
-    lines.push(grade.compile_errors.clone());
-    lines.join("\n")
 }
 
 #[test]

@@ -5,10 +5,13 @@
 //! `queens grade` does, sharing `target/grading-scratch` with
 //! `tests/grading.rs`, so the library compiles once.
 
+mod common;
+
 use std::path::PathBuf;
 
+use common::describe;
 use queens_grader::exercise::Exercise;
-use queens_grader::grader::{Config, Grade, Grader, Status};
+use queens_grader::grader::{Config, Grader, Status};
 use queens_grader::handout::{self, Course};
 use queens_grader::judge_sudoku;
 use queens_grader::report;
@@ -27,21 +30,6 @@ fn grader() -> Grader {
 fn reference() -> String {
     std::fs::read_to_string(root().join(handout::SUDOKU_REFERENCE))
         .expect("solutions/src/sudoku.rs")
-}
-
-fn describe(grade: &Grade) -> String {
-    let mut lines = vec![format!(
-        "{}: {:?} {}",
-        grade.submission, grade.status, grade.detail
-    )];
-    lines.extend(
-        grade
-            .tests
-            .iter()
-            .map(|t| format!("  {} {:?}: {}", t.name, t.outcome, t.message)),
-    );
-    lines.push(grade.compile_errors.clone());
-    lines.join("\n")
 }
 
 /// The blank a test grades (`None` for end-to-end tests).

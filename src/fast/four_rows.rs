@@ -59,6 +59,8 @@ pub struct LastFour {
     len: usize,
     board: u64,
     steps: [u32; 3],
+    /// The build [`LastFour::drain`] runs: the widest this CPU has, found once.
+    build: Build,
 }
 
 impl std::fmt::Debug for LastFour {
@@ -67,6 +69,7 @@ impl std::fmt::Debug for LastFour {
             .field("len", &self.len)
             .field("board", &self.board)
             .field("steps", &self.steps)
+            .field("build", &self.build)
             .finish_non_exhaustive()
     }
 }
@@ -83,6 +86,7 @@ impl LastFour {
             len: 0,
             board,
             steps,
+            build: Build::best(),
         }
     }
 
@@ -126,9 +130,10 @@ impl LastFour {
     }
 
     /// The solutions below every board held, which are let go; with the
-    /// widest build this CPU runs ([`Build::best`]).
+    /// widest build this CPU runs ([`Build::best`], found when the batch was
+    /// made).
     pub fn drain(&mut self) -> u64 {
-        self.drain_with(Build::best())
+        self.drain_with(self.build)
     }
 
     /// [`LastFour::drain`] with the build `build`.
