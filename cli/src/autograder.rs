@@ -4,7 +4,10 @@
 use std::path::PathBuf;
 
 use queens_grader::handout::Course;
-use queens_grader::platforms;
+use queens_grader::homework::Homework;
+use queens_grader::{homeworks, platforms};
+
+use crate::choice::homeworks as homework_names;
 
 use super::{Failure, Output};
 
@@ -29,13 +32,20 @@ pub enum Platform {
         /// The course folder [default: the one this program was built from].
         #[arg(long, value_name = "DIR")]
         course: Option<PathBuf>,
+        /// The homework the bundle grades [default: the course's first].
+        #[arg(long, value_name = "NAME", value_parser = homework_names())]
+        exercise: Option<&'static Homework>,
     },
 }
 
 /// Writes the bundle.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     match args.platform {
-        Platform::Gradescope { out: file, course } => {
+        Platform::Gradescope {
+            out: file,
+            course,
+            exercise,
+        } => {
             let course = course.map_or_else(Course::built_in, Course::new);
             if !course.root().join("Cargo.toml").is_file() {
                 return Err(Failure::usage(format!(
@@ -43,7 +53,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                     course.root().display()
                 )));
             }
-            let bundle = platforms::gradescope_zip(&course, &file).map_err(Failure::new)?;
+            let bundle = platforms::gradescope_zip(&course, exercise.unwrap_or(homeworks::default()), &file).map_err(Failure::new)?;
             if out.json() {
                 out.write_json(&bundle)?;
             } else {

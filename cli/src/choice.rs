@@ -1,8 +1,13 @@
-//! Arguments that name one of the library's choices (`--strategy`,
-//! `--format`): the names with their one-line summaries in `--help`.
+//! Arguments that name one of the library's or the grader's choices
+//! (`--strategy`, `--format`, `--exercise`): the names with their one-line
+//! summaries in `--help`.
+
+use std::path::Path;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use queens::Strategy;
+use queens_grader::homework::Homework;
+use queens_grader::homeworks;
 use queens_grader::report::Format;
 
 /// Parses a strategy name; `--help` lists every name with its summary.
@@ -19,4 +24,37 @@ pub fn formats() -> impl TypedValueParser<Value = Format> {
         Format::ALL.map(|format| PossibleValue::new(format.name()).help(format.summary())),
     )
     .try_map(|name| name.parse::<Format>())
+}
+
+/// Parses a homework's name (`--exercise NAME`); `--help` lists every
+/// homework with its title.
+pub fn homeworks() -> impl TypedValueParser<Value = &'static Homework> {
+    PossibleValuesParser::new(
+        homeworks::ALL
+            .iter()
+            .map(|homework| PossibleValue::new(homework.name).help(homework.title)),
+    )
+    .try_map(|name| homeworks::by_name(&name))
+}
+
+/// The homework a command works on: the one asked for, else the one whose
+/// file `path` is (`sudoku.rs` is the Sudoku homework), else the course's
+/// first. A file of another homework than the one asked for is an error.
+pub fn homework_of(
+    path: Option<&Path>,
+    asked: Option<&'static Homework>,
+) -> Result<&'static Homework, String> {
+    let named = path.filter(|p| p.is_file() || p.extension().is_some_and(|e| e == "rs"));
+    let by_file = named.and_then(homeworks::for_file);
+    match (asked, by_file) {
+        (Some(asked), Some(found)) if asked != found => Err(format!(
+            "{} is the {found} homework's file, not the {asked} homework's ({}); \
+             give --exercise {found}, or the {asked} file",
+            named.map_or_else(String::new, |p| p.display().to_string()),
+            asked.file_name()
+        )),
+        (Some(asked), _) => Ok(asked),
+        (None, Some(found)) => Ok(found),
+        (None, None) => Ok(homeworks::default()),
+    }
 }

@@ -5,12 +5,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use queens_grader::exercise::Exercise;
 use queens_grader::grader::{Config, Grade, Grader, Status};
+use queens_grader::homework::Homework;
 use queens_grader::report::{self, Format};
 use queens_grader::sandbox::Mode;
 
-use crate::choice::formats;
+use crate::choice::{formats, homework_of, homeworks};
 use queens_grader::{batch, handout::Course};
 
 use super::{Failure, Output};
@@ -54,15 +54,10 @@ pub struct Args {
     /// it does not), `off` never does.
     #[arg(long, value_name = "MODE", default_value_t = Mode::Auto, value_parser = sandbox_modes())]
     pub sandbox: Mode,
-    /// The handout graded: `nqueens` (src/lib.rs) or `sudoku` (src/sudoku.rs).
-    #[arg(long, value_name = "NAME", default_value_t = Exercise::Nqueens, value_parser = exercises())]
-    pub exercise: Exercise,
-}
-
-fn exercises() -> impl clap::builder::TypedValueParser<Value = Exercise> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Exercise::ALL.map(Exercise::name))
-        .try_map(|name| name.parse::<Exercise>())
+    /// The homework graded [default: the one whose file PATH is, else the
+    /// first].
+    #[arg(long, value_name = "NAME", value_parser = homeworks())]
+    pub exercise: Option<&'static Homework>,
 }
 
 fn sandbox_modes() -> impl clap::builder::TypedValueParser<Value = Mode> {
@@ -94,7 +89,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     config.test_timeout = Duration::from_secs_f64(args.test_timeout);
     config.isolate_network = !args.allow_network;
     config.sandbox = args.sandbox;
-    config.exercise = args.exercise;
+    let homework = homework_of(args.path.as_deref(), args.exercise).map_err(Failure::usage)?;
+    config.homework = homework;
     // A build must not see the other students' work.
     config.hidden_from_builds.extend(args.batch.clone());
     let grader = Grader::new(config)
@@ -110,7 +106,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         return Err(Failure::usage(format!(
             "{} does not exist; give an exercises crate folder or a {}",
             path.display(),
-            args.exercise.file_name()
+            homework.file_name()
         )));
     }
     let id = path.display().to_string();

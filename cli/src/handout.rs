@@ -2,8 +2,11 @@
 
 use std::path::PathBuf;
 
-use queens_grader::exercise::Exercise;
 use queens_grader::handout::Course;
+use queens_grader::homework::Homework;
+use queens_grader::homeworks;
+
+use crate::choice::homeworks as homework_names;
 
 use super::{Failure, Output};
 
@@ -21,14 +24,10 @@ pub struct Args {
     /// With --print: answer blank N as the reference does (repeatable).
     #[arg(long, value_name = "N", requires = "print")]
     pub fill: Vec<u32>,
-    /// With --print: the handout printed, `nqueens` (lib.rs) or `sudoku` (sudoku.rs).
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "nqueens",
-        requires = "print"
-    )]
-    pub exercise: Exercise,
+    /// The homework: with --print, the handout printed [default: the first];
+    /// with --github-classroom, the one homework graded [default: every one].
+    #[arg(long, value_name = "NAME", value_parser = homework_names())]
+    pub exercise: Option<&'static Homework>,
     /// Write a student copy of the whole course into this new folder instead:
     /// no solutions/, no instructor tests, a workspace without `solutions`.
     #[arg(long, value_name = "DIR")]
@@ -48,7 +47,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let course = args.course.map_or_else(Course::built_in, Course::new);
     if args.print {
         let handout = course
-            .generate_exercise(args.exercise, &args.fill)
+            .generate_exercise(args.exercise.unwrap_or(homeworks::default()), &args.fill)
             .map_err(Failure::new)?;
         let known: Vec<u32> = handout.blanks.iter().map(|b| b.id).collect();
         if let Some(unknown) = args.fill.iter().find(|n| !known.contains(n)) {
@@ -69,7 +68,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let stale: Vec<&str> = checks
             .iter()
             .filter(|c| !c.up_to_date)
-            .map(|c| c.path)
+            .map(|c| c.path.as_str())
             .collect();
         if out.json() {
             out.write_json(&serde_json::json!({ "up_to_date": stale.is_empty(), "stale": stale }))?;
@@ -87,7 +86,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if let Some(dir) = args.out {
         let report = queens_grader::student_copy::write(&course, &dir).map_err(Failure::new)?;
         let workflow = if args.github_classroom {
-            Some(queens_grader::platforms::write_github_classroom(&dir).map_err(Failure::new)?)
+            Some(queens_grader::platforms::write_github_classroom(
+                &dir,
+                args.exercise.as_ref().map_or(homeworks::ALL, std::slice::from_ref),
+            ).map_err(Failure::new)?)
         } else {
             None
         };

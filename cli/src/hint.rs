@@ -8,16 +8,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use queens_grader::exercise::Exercise;
 use queens_grader::handout::{Blank, course_root};
-use queens_grader::results;
+use queens_grader::homework::Homework;
+use queens_grader::{homeworks, results};
+
+use crate::choice::homeworks as homework_names;
 
 use super::{Failure, Output};
-
-/// The hints, generated from the reference's markers by `queens handout`.
-const HINTS: &str = include_str!("../../exercises/hints.json");
-/// The Sudoku handout's hints, generated the same way.
-const SUDOKU_HINTS: &str = include_str!("../../exercises/sudoku-hints.json");
 
 /// Overrides where the hints shown are remembered (the tests use it).
 pub const STATE_ENV: &str = "QUEENS_HINT_STATE";
@@ -34,9 +31,9 @@ pub struct Args {
     /// next `queens hint N` starts again from the first.
     #[arg(long)]
     pub reset: bool,
-    /// The handout: `nqueens` (src/lib.rs) or `sudoku` (src/sudoku.rs).
-    #[arg(long, value_name = "NAME", default_value = "nqueens")]
-    pub exercise: Exercise,
+    /// The homework [default: the course's first].
+    #[arg(long, value_name = "NAME", value_parser = homework_names())]
+    pub exercise: Option<&'static Homework>,
 }
 
 /// How many hints of each blank were shown: `{"1": 2}` after two `hint 1`.
@@ -44,7 +41,7 @@ type Seen = BTreeMap<u32, usize>;
 
 /// Shows the next hint of a blank, all of them, or the list of blanks.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let exercise = args.exercise;
+    let exercise = args.exercise.unwrap_or(homeworks::default());
     let hint_command = |blank: Option<u32>| command(exercise, blank);
     let blanks = blanks(exercise)?;
     let blank = match args.blank {
@@ -122,23 +119,17 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 }
 
 /// The command that shows a blank's hints (every blank's when `None`).
-fn command(exercise: Exercise, blank: Option<u32>) -> String {
-    match exercise {
-        Exercise::Nqueens => results::hint_command(blank),
-        Exercise::Sudoku => format!("{} --exercise sudoku", results::hint_command(blank)),
-    }
+fn command(exercise: &Homework, blank: Option<u32>) -> String {
+    results::hint_command(exercise, blank)
 }
 
-/// The blanks and their hints.
-fn blanks(exercise: Exercise) -> Result<Vec<Blank>, Failure> {
-    let text = match exercise {
-        Exercise::Nqueens => HINTS,
-        Exercise::Sudoku => SUDOKU_HINTS,
-    };
-    serde_json::from_str(text).map_err(|e| {
+/// The blanks and their hints, generated from the reference's markers by
+/// `queens handout` (built in).
+fn blanks(exercise: &Homework) -> Result<Vec<Blank>, Failure> {
+    serde_json::from_str(exercise.files.hints).map_err(|e| {
         Failure::new(format!(
             "exercises/{} is damaged ({e}); run 'queens handout'",
-            exercise.hints()
+            exercise.hints
         ))
     })
 }
@@ -152,7 +143,7 @@ fn find(blanks: &[Blank], id: u32) -> Result<&Blank, Failure> {
     })
 }
 
-fn list(exercise: Exercise, blanks: &[Blank], out: &mut Output) -> Result<(), Failure> {
+fn list(exercise: &Homework, blanks: &[Blank], out: &mut Output) -> Result<(), Failure> {
     if out.json() {
         out.write_json(blanks)?;
         return Ok(());
@@ -179,7 +170,7 @@ fn heading(blank: &Blank, out: &mut Output) -> Result<(), Failure> {
 }
 
 fn reset(
-    exercise: Exercise,
+    exercise: &Homework,
     state: &Path,
     blank: Option<&Blank>,
     out: &mut Output,
@@ -205,19 +196,18 @@ fn reset(
 }
 
 /// Where the hints shown of `exercise` are remembered: [`state_file`] for
-/// N-Queens, the same name with `-sudoku` for Sudoku.
-fn state_file_of(exercise: Exercise) -> PathBuf {
+/// the course's first homework, the same name with `-<homework>` for the
+/// others.
+fn state_file_of(exercise: &Homework) -> PathBuf {
     let state = state_file();
-    match exercise {
-        Exercise::Nqueens => state,
-        Exercise::Sudoku => {
-            let name = state.file_stem().map_or_else(
-                || "queens-hints".to_owned(),
-                |stem| stem.to_string_lossy().into_owned(),
-            );
-            state.with_file_name(format!("{name}-sudoku.json"))
-        }
+    if exercise == homeworks::default() {
+        return state;
     }
+    let name = state.file_stem().map_or_else(
+        || "queens-hints".to_owned(),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    state.with_file_name(format!("{name}-{exercise}.json"))
 }
 
 /// Where the hints shown are remembered: `$QUEENS_HINT_STATE`, else

@@ -9,6 +9,7 @@ mod book;
 mod choice;
 mod count;
 mod grade;
+mod graded_tests;
 mod handout;
 mod hint;
 mod lab;
@@ -55,6 +56,8 @@ pub enum Command {
     Grade(grade::Args),
     /// Show the next hint for a blank of the handout, one at a time.
     Hint(hint::Args),
+    /// List every graded test of a homework with the rule it checks.
+    Tests(graded_tests::Args),
     /// Write an autograder for a grading platform (Gradescope).
     Autograder(autograder::Args),
     /// Rerun the graded tests on every save of the handout and show what to do next.
@@ -142,6 +145,7 @@ where
         Command::Grade(args) => grade::run(args, &mut out),
         Command::Autograder(args) => autograder::run(args, &mut out),
         Command::Hint(args) => hint::run(args, &mut out),
+        Command::Tests(args) => graded_tests::run(args, &mut out),
         Command::Watch(args) => watch::run(args, &mut out),
         Command::Handout(args) => handout::run(args, &mut out),
         Command::Render(args) => render::run(args, &mut out),

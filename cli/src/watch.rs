@@ -26,12 +26,10 @@ use notify::event::{AccessKind, AccessMode, EventKind};
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use queens_grader::grader::{Config, Grade, Grader};
 use queens_grader::handout::Blank;
+use queens_grader::homework::Homework;
 
 use self::screen::{Line, Tone, View};
 use super::{Failure, Output};
-
-/// The blanks the handout must hold, as `queens handout` generated them.
-const HINTS: &str = include_str!("../../exercises/hints.json");
 
 /// How long a burst of file events must be quiet before one grade starts
 /// (an editor's save is often several writes and a rename).
@@ -40,8 +38,13 @@ const DEBOUNCE: Duration = Duration::from_millis(200);
 /// Arguments of `queens watch`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The handout: an exercises crate folder, or its lib.rs [default: exercises].
+    /// The handout: an exercises crate folder, or a homework's file
+    /// (`exercises/src/sudoku.rs`) [default: exercises].
     pub path: Option<PathBuf>,
+    /// The homework watched [default: the one whose file PATH is, else the
+    /// first].
+    #[arg(long, value_name = "NAME", value_parser = crate::choice::homeworks())]
+    pub exercise: Option<&'static Homework>,
 }
 
 /// What wakes the loop.
@@ -66,8 +69,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         ));
     }
     let path = args.path.unwrap_or_else(|| PathBuf::from("exercises"));
-    let source = handout_source(&path)?;
-    let grader = Grader::new(Config::built_in())
+    let homework =
+        crate::choice::homework_of(Some(&path), args.exercise).map_err(Failure::usage)?;
+    let source = handout_source(&path, homework)?;
+    let mut config = Config::built_in();
+    config.homework = homework;
+    let grader = Grader::new(config)
         .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
 
     let (events, inbox) = mpsc::channel();
@@ -179,18 +186,19 @@ fn writes(kind: EventKind) -> bool {
     }
 }
 
-/// The `lib.rs` of the handout at `path`, if `path` is a handout holding
-/// every blank's markers.
-fn handout_source(path: &Path) -> Result<PathBuf, Failure> {
+/// The file of `homework` at `path` (the exercises folder, or the file), if
+/// it holds every blank's markers.
+fn handout_source(path: &Path, homework: &Homework) -> Result<PathBuf, Failure> {
     let source = if path.is_dir() {
-        path.join("src").join("lib.rs")
+        path.join(homework.source)
     } else {
         path.to_owned()
     };
     let not_a_handout = |why: &str| {
         Failure::usage(format!(
-            "{} is not a handout: {why}; give the exercises folder or its src/lib.rs",
-            path.display()
+            "{} is not the {homework} handout: {why}; give the exercises folder or its {}",
+            path.display(),
+            homework.source
         ))
     };
     if !path.exists() {
@@ -201,9 +209,10 @@ fn handout_source(path: &Path) -> Result<PathBuf, Failure> {
     }
     let text = std::fs::read_to_string(&source)
         .map_err(|e| not_a_handout(&format!("cannot read {}: {e}", source.display())))?;
-    let blanks: Vec<Blank> = serde_json::from_str(HINTS).map_err(|e| {
+    let blanks: Vec<Blank> = serde_json::from_str(homework.files.hints).map_err(|e| {
         Failure::new(format!(
-            "exercises/hints.json is damaged ({e}); run 'queens handout'"
+            "exercises/{} is damaged ({e}); run 'queens handout'",
+            homework.hints
         ))
     })?;
     let marker = |blank: &Blank| format!("// BLANK {}: {}", blank.id, blank.title);

@@ -16,7 +16,7 @@
 //! 2. **insertion** ([`SudokuSets::insert`]): record a digit in the three sets;
 //! 3. **deletion** ([`SudokuSets::delete`]): forget it when backtracking.
 //!
-//! Check your work with `cargo test -p exercises --test sudoku_graded` (each
+//! Check your work with `cargo test -p exercises --test sudoku` (each
 //! test is named after its blank: `sudoku_blank_1_prune_check::…`).
 
 use std::collections::HashSet;

@@ -13,7 +13,6 @@ use std::sync::mpsc;
 
 use super::grader::{Grade, Grader};
 use super::report::CsvLayout;
-use super::results::{Outcome, TestRecord};
 
 /// The submissions in `dir`, sorted by id: `(id, path)`.
 pub fn submissions(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
@@ -58,20 +57,7 @@ pub fn run(
     }
     // The columns come from the handout's tests, so every row has the same
     // ones whatever happened to its submission.
-    let names = grader.handout_tests()?;
-    let layout = CsvLayout::new(
-        &names
-            .iter()
-            .map(|name| TestRecord {
-                name: name.clone(),
-                outcome: Outcome::NotRun,
-                message: String::new(),
-                elapsed_ms: 0,
-                printed_bytes: 0,
-                problems: Vec::new(),
-            })
-            .collect::<Vec<_>>(),
-    );
+    let layout = CsvLayout::new(grader.config().homework);
     let mut writer = csv::WriterBuilder::new().from_writer(out);
     let write_error = |e: csv::Error| format!("cannot write the CSV: {e}");
     writer.write_record(layout.header()).map_err(write_error)?;

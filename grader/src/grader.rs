@@ -32,22 +32,16 @@ use cargo_metadata::Message;
 use cargo_metadata::diagnostic::DiagnosticLevel;
 use serde::Serialize;
 
-use super::exercise::Exercise;
 use super::harness::{self, Settings};
+use super::homework::Homework;
+use super::homeworks;
 use super::process::{self, Ending, Limits};
 use super::results::{Outcome, TestRecord};
 use super::sandbox::{self, Bubblewrap, Mode, Resources};
 
-/// The instructor's graded tests, as they were when this program was built.
-pub const INSTRUCTOR_TESTS: &str = include_str!("../../exercises/tests/graded.rs");
-/// The instructor's manifest of the handout crate.
+/// The instructor's manifest of the handout crate (it names every
+/// homework's test target).
 pub const INSTRUCTOR_MANIFEST: &str = include_str!("../../exercises/Cargo.toml");
-/// The untouched handout (its build lists the tests when a submission does not compile).
-pub const HANDOUT: &str = include_str!("../../exercises/src/lib.rs");
-/// The instructor's Sudoku graded tests (always written: the manifest declares them).
-pub const INSTRUCTOR_SUDOKU_TESTS: &str = include_str!("../../exercises/tests/sudoku_graded.rs");
-/// The untouched Sudoku handout (next to an N-Queens submission).
-pub const SUDOKU_HANDOUT: &str = include_str!("../../exercises/src/sudoku.rs");
 
 /// Where and how to grade.
 #[derive(Debug, Clone)]
@@ -75,8 +69,8 @@ pub struct Config {
     /// Folders a sandboxed build must not see besides the course and the
     /// home folder (a batch's folder: the other students' work).
     pub hidden_from_builds: Vec<PathBuf>,
-    /// The handout graded (default N-Queens).
-    pub exercise: Exercise,
+    /// The homework graded (default: the course's first).
+    pub homework: &'static Homework,
 }
 
 impl Config {
@@ -95,7 +89,7 @@ impl Config {
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get().min(4)),
             submissions_at_once: 2,
             hidden_from_builds: Vec::new(),
-            exercise: Exercise::default(),
+            homework: homeworks::default(),
         }
     }
 
@@ -143,6 +137,8 @@ impl Status {
 pub struct Grade {
     /// Who or what was graded (a folder name in a batch).
     pub submission: String,
+    /// The homework it was graded as.
+    pub homework: &'static Homework,
     /// The `lib.rs` that was graded.
     pub source: Option<PathBuf>,
     /// How it went as a whole.
@@ -160,9 +156,10 @@ pub struct Grade {
 }
 
 impl Grade {
-    fn new(id: &str) -> Self {
+    fn new(id: &str, homework: &'static Homework) -> Self {
         Self {
             submission: id.to_owned(),
+            homework,
             source: None,
             status: Status::Graded,
             detail: String::new(),
@@ -230,15 +227,9 @@ impl Grader {
         &self.config
     }
 
-    /// The graded tests' names (built into the grader: [`Exercise::tests`]).
+    /// The graded tests' names (built into the grader: [`Homework::tests`]).
     pub fn handout_tests(&self) -> Result<Vec<String>, String> {
-        Ok(self
-            .config
-            .exercise
-            .tests()
-            .iter()
-            .map(|&name| name.to_owned())
-            .collect())
+        Ok(self.config.homework.test_names().map(str::to_owned).collect())
     }
 
     /// The sandbox the tests run in: `Ok(None)` with the reason when they run
@@ -275,7 +266,7 @@ impl Grader {
     /// holding `lib.rs`, or a `.rs` file), calling it `id`.
     pub fn grade(&self, id: &str, path: &Path) -> Grade {
         let start = Instant::now();
-        let mut grade = Grade::new(id);
+        let mut grade = Grade::new(id, self.config.homework);
         self.grade_path(&mut grade, path, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade
@@ -296,16 +287,16 @@ impl Grader {
     /// Grades `code`, the text of a `lib.rs`, calling it `id`.
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
         let start = Instant::now();
-        let mut grade = Grade::new(id);
+        let mut grade = Grade::new(id, self.config.homework);
         self.grade_text(&mut grade, code, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade
     }
 
     fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant) {
-        let exercise = self.config.exercise;
-        let Some(source) = find_source(path, exercise) else {
-            let file = exercise.file_name();
+        let homework = self.config.homework;
+        let Some(source) = find_source(path, homework) else {
+            let file = homework.file_name();
             grade.status = Status::NoSubmission;
             grade.detail = format!(
                 "no {file} in {} (looked for src/{file}, {file}, exercises/src/{file})",
@@ -314,7 +305,7 @@ impl Grader {
             self.fill_not_run(grade, "no submission");
             return;
         };
-        grade.notes = notice_edits(path, exercise);
+        grade.notes = notice_edits(path, homework);
         let code = match read_submission(path, &source) {
             Ok(code) => code,
             Err((status, detail)) => {
@@ -356,7 +347,7 @@ impl Grader {
                 // The scratch copy is the submission verbatim: same lines, so
                 // the errors can point at the file the student edits.
                 let errors = match &grade.source {
-                    Some(source) => point_at(&errors, scratch_source(self.config.exercise), source),
+                    Some(source) => point_at(&errors, &scratch_source(self.config.homework), source),
                     None => errors,
                 };
                 grade.status = Status::CompileError;
@@ -419,9 +410,8 @@ impl Grader {
     fn fill_not_run(&self, grade: &mut Grade, why: &str) {
         grade.tests = self
             .config
-            .exercise
-            .tests()
-            .iter()
+            .homework
+            .test_names()
             .map(|name| not_run(name, why))
             .collect();
     }
@@ -452,7 +442,7 @@ impl Grader {
                 "--offline",
                 "--message-format=json",
                 "--test",
-                self.config.exercise.test_target(),
+                self.config.homework.test_target,
                 "-p",
                 "exercises",
             ])
@@ -486,7 +476,7 @@ impl Grader {
                     errors.push(message.message.rendered.unwrap_or(message.message.message));
                 }
                 Message::CompilerArtifact(artifact)
-                    if artifact.target.name == self.config.exercise.test_target() =>
+                    if artifact.target.name == self.config.homework.test_target =>
                 {
                     executable = artifact.executable.map(PathBuf::from);
                 }
@@ -532,19 +522,18 @@ impl Grader {
             std::fs::copy(lock, self.slot.join("Cargo.lock"))?;
         }
         std::fs::write(crate_dir.join("Cargo.toml"), INSTRUCTOR_MANIFEST)?;
-        std::fs::write(crate_dir.join("tests").join("graded.rs"), INSTRUCTOR_TESTS)?;
-        std::fs::write(
-            crate_dir.join("tests").join("sudoku_graded.rs"),
-            INSTRUCTOR_SUDOKU_TESTS,
-        )?;
-        // Both handouts are there (the manifest names both tests); the
-        // submission takes the place of the one graded.
-        let (lib, sudoku) = match self.config.exercise {
-            Exercise::Nqueens => (code, SUDOKU_HANDOUT),
-            Exercise::Sudoku => (HANDOUT, code),
-        };
-        std::fs::write(crate_dir.join("src").join("sudoku.rs"), sudoku)?;
-        std::fs::write(crate_dir.join("src").join("lib.rs"), lib)
+        // Every homework's handout and tests are there (the manifest names
+        // every test target); the submission takes the place of the one graded.
+        for homework in homeworks::ALL {
+            let handout = if *homework == self.config.homework {
+                code
+            } else {
+                homework.files.handout
+            };
+            std::fs::write(crate_dir.join(homework.test_file), homework.files.tests)?;
+            std::fs::write(crate_dir.join(homework.source), handout)?;
+        }
+        Ok(())
     }
 
     /// What a sandboxed build sees: the course, the home folder, cargo's home
@@ -635,7 +624,8 @@ impl Grader {
         settings.unshare_network =
             sandbox.is_none() && self.config.isolate_network && sandbox::unshare_works();
         settings.sandbox = sandbox;
-        let tests = self.config.exercise.tests();
+        let homework = self.config.homework;
+        let tests = homework.tests;
         let next = AtomicUsize::new(0);
         let results: Mutex<Vec<(usize, TestRecord, bool)>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
@@ -643,7 +633,7 @@ impl Grader {
                 scope.spawn(|| {
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&name) = tests.get(index) else {
+                        let Some(name) = tests.get(index).map(|test| test.name) else {
                             break;
                         };
                         let left = deadline.saturating_duration_since(Instant::now());
@@ -654,7 +644,7 @@ impl Grader {
                             let mut settings = settings.clone();
                             let cut = left < settings.timeout;
                             settings.timeout = settings.timeout.min(left);
-                            let record = harness::run_test(executable, name, &settings);
+                            let record = harness::run_test(executable, homework, name, &settings);
                             let cut = cut && record.outcome == Outcome::TimedOut;
                             (record, cut)
                         };
@@ -731,12 +721,12 @@ fn not_run(name: &str, why: &str) -> TestRecord {
     }
 }
 
-/// The file to grade in `path`: the exercise's `lib.rs` or `sudoku.rs`.
-fn find_source(path: &Path, exercise: Exercise) -> Option<PathBuf> {
+/// The file to grade in `path`: the homework's file (`lib.rs`, …).
+fn find_source(path: &Path, homework: &Homework) -> Option<PathBuf> {
     if path.is_file() {
         return Some(path.to_owned());
     }
-    let file = exercise.file_name();
+    let file = homework.file_name();
     [
         format!("src/{file}"),
         file.to_owned(),
@@ -749,8 +739,8 @@ fn find_source(path: &Path, exercise: Exercise) -> Option<PathBuf> {
 
 /// Notes on what in a submission folder is ignored: edited tests or manifest,
 /// a build script, other source files.
-fn notice_edits(path: &Path, exercise: Exercise) -> Vec<String> {
-    let graded = exercise.source();
+fn notice_edits(path: &Path, homework: &Homework) -> Vec<String> {
+    let graded = homework.source;
     let crate_dir = if path.join("exercises").join(graded).is_file() && !path.join(graded).is_file()
     {
         path.join("exercises")
@@ -764,14 +754,10 @@ fn notice_edits(path: &Path, exercise: Exercise) -> Vec<String> {
     let differs = |file: &str, instructor: &str| {
         std::fs::read_to_string(crate_dir.join(file)).is_ok_and(|text| text != instructor)
     };
-    let tests = match exercise {
-        Exercise::Nqueens => ("tests/graded.rs", INSTRUCTOR_TESTS),
-        Exercise::Sudoku => ("tests/sudoku_graded.rs", INSTRUCTOR_SUDOKU_TESTS),
-    };
-    if differs(tests.0, tests.1) {
+    if differs(homework.test_file, homework.files.tests) {
         notes.push(format!(
             "{} was edited: graded with the instructor's copy",
-            tests.0
+            homework.test_file
         ));
     }
     if differs("Cargo.toml", INSTRUCTOR_MANIFEST) {
@@ -784,8 +770,8 @@ fn notice_edits(path: &Path, exercise: Exercise) -> Vec<String> {
         let mut others: Vec<String> = entries
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            // The other handout is expected there, and not graded.
-            .filter(|name| name != "lib.rs" && name != "sudoku.rs")
+            // The other homeworks' handouts are expected there, and not graded.
+            .filter(|name| !homeworks::ALL.iter().any(|h| h.file_name() == name))
             .collect();
         others.sort();
         if !others.is_empty() {
@@ -1008,15 +994,14 @@ fn read_submission(path: &Path, source: &Path) -> Result<String, (Status, String
     }
 }
 
-/// Where the scratch workspace keeps the submission, as rustc names it.
-const SCRATCH_LIB_RS: &str = "exercises/src/lib.rs";
-
-/// Where the scratch workspace keeps the submission of `exercise`, as rustc
-/// names it (the Sudoku handout is a module of its test, by `#[path]`).
-fn scratch_source(exercise: Exercise) -> &'static str {
-    match exercise {
-        Exercise::Nqueens => SCRATCH_LIB_RS,
-        Exercise::Sudoku => "exercises/tests/../src/sudoku.rs",
+/// Where the scratch workspace keeps the submission of `homework`, as rustc
+/// names it: the crate's root by its path, a homework that is a module of
+/// its test target by the test's `#[path = "../src/…"]`.
+fn scratch_source(homework: &Homework) -> String {
+    if homework.source == "src/lib.rs" {
+        format!("exercises/{}", homework.source)
+    } else {
+        format!("exercises/tests/../{}", homework.source)
     }
 }
 
@@ -1055,7 +1040,7 @@ mod tests {
     fn compile_errors_point_at_the_submission() {
         let errors = "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:77:31\n   |\n\
                       note: method defined here\n  --> /rust/library/std/src/lib.rs:9:1";
-        let pointed = point_at(errors, SCRATCH_LIB_RS, Path::new("hand-ins/ada/src/lib.rs"));
+        let pointed = point_at(errors, &scratch_source(homeworks::default()), Path::new("hand-ins/ada/src/lib.rs"));
         assert!(
             pointed.contains("  --> hand-ins/ada/src/lib.rs:77:31"),
             "{pointed}"

@@ -22,28 +22,17 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::exercise::Exercise;
+use super::homework::Homework;
+use super::homeworks;
 
-/// The reference, relative to the course root.
-pub const REFERENCE: &str = "solutions/src/lib.rs";
-/// The generated handout, relative to the course root.
-pub const HANDOUT: &str = "exercises/src/lib.rs";
-/// The generated hints, relative to the course root.
-pub const HINTS: &str = "exercises/hints.json";
-/// The Sudoku reference, relative to the course root.
-pub const SUDOKU_REFERENCE: &str = "solutions/src/sudoku.rs";
-/// The generated Sudoku handout, relative to the course root.
-pub const SUDOKU_HANDOUT: &str = "exercises/src/sudoku.rs";
-/// The generated Sudoku hints, relative to the course root.
-pub const SUDOKU_HINTS: &str = "exercises/sudoku-hints.json";
-
-/// The reference, the handout and the hints of `exercise`, relative to the
+/// The reference, the handout and the hints of `homework`, relative to the
 /// course root.
-pub fn paths(exercise: Exercise) -> [&'static str; 3] {
-    match exercise {
-        Exercise::Nqueens => [REFERENCE, HANDOUT, HINTS],
-        Exercise::Sudoku => [SUDOKU_REFERENCE, SUDOKU_HANDOUT, SUDOKU_HINTS],
-    }
+pub fn paths(homework: &Homework) -> [String; 3] {
+    [
+        homework.reference.to_owned(),
+        format!("exercises/{}", homework.source),
+        format!("exercises/{}", homework.hints),
+    ]
 }
 
 const BLANK: &str = "// BLANK ";
@@ -90,8 +79,8 @@ pub struct Handout {
     pub source: String,
     /// The blanks, in order.
     pub blanks: Vec<Blank>,
-    /// The handout it is (where its files go).
-    pub exercise: Exercise,
+    /// The homework it is (where its files go).
+    pub homework: &'static Homework,
 }
 
 impl Handout {
@@ -104,8 +93,8 @@ impl Handout {
     }
 
     /// Every generated file: its path relative to the course root, and its text.
-    pub fn files(&self) -> [(&'static str, String); 2] {
-        let [_, handout, hints] = paths(self.exercise);
+    pub fn files(&self) -> [(String, String); 2] {
+        let [_, handout, hints] = paths(self.homework);
         [(handout, self.source.clone()), (hints, self.hints_json())]
     }
 }
@@ -133,20 +122,19 @@ struct Open {
     answer: Vec<String>,
 }
 
-/// Generates the handout of `exercise` from its reference's text, blanks
-/// numbered in `filled` answered; a marker error names the exercise's
+/// Generates the handout of `homework` from its reference's text, blanks
+/// numbered in `filled` answered; a marker error names the homework's
 /// reference.
 pub fn generate_exercise(
-    exercise: Exercise,
+    homework: &'static Homework,
     reference: &str,
     filled: &[u32],
 ) -> Result<Handout, MarkerError> {
-    let [file, ..] = paths(exercise);
     let mut handout = generate_filling(reference, filled).map_err(|mut error| {
-        error.file = file.to_owned();
+        error.file = homework.reference.to_owned();
         error
     })?;
-    handout.exercise = exercise;
+    handout.homework = homework;
     Ok(handout)
 }
 
@@ -348,14 +336,14 @@ impl Reader<'_> {
         Ok(Handout {
             source: self.source,
             blanks: self.blanks,
-            exercise: Exercise::Nqueens,
+            homework: homeworks::default(),
         })
     }
 }
 
 fn marker_error(line: usize, problem: String) -> MarkerError {
     MarkerError {
-        file: REFERENCE.to_owned(),
+        file: homeworks::default().reference.to_owned(),
         line,
         problem,
     }
@@ -414,7 +402,7 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CourseError + '_ {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileCheck {
     /// Relative to the course root.
-    pub path: &'static str,
+    pub path: String,
     /// Whether the file on disk equals what the reference generates.
     pub up_to_date: bool,
 }
@@ -443,31 +431,31 @@ impl Course {
     /// Reads the reference and generates the handout with the blanks numbered
     /// in `filled` answered (what a student who solved them would have).
     pub fn generate_filling(&self, filled: &[u32]) -> Result<Handout, CourseError> {
-        self.generate_exercise(Exercise::Nqueens, filled)
+        self.generate_exercise(homeworks::default(), filled)
     }
 
-    /// Reads the reference of `exercise` and generates its handout with the
+    /// Reads the reference of `homework` and generates its handout with the
     /// blanks numbered in `filled` answered.
     pub fn generate_exercise(
         &self,
-        exercise: Exercise,
+        homework: &'static Homework,
         filled: &[u32],
     ) -> Result<Handout, CourseError> {
-        let [reference, ..] = paths(exercise);
-        let path = self.root.join(reference);
+        let path = self.root.join(homework.reference);
         let reference = std::fs::read_to_string(&path).map_err(io_error(&path))?;
-        Ok(generate_exercise(exercise, &reference, filled)?)
+        Ok(generate_exercise(homework, &reference, filled)?)
     }
 
-    /// Every handout the course has: N-Queens always, Sudoku when its
-    /// reference is there.
+    /// Every handout the course has: the first homework always, the others
+    /// when their reference is there (a student copy has none).
     pub fn handouts(&self) -> Result<Vec<Handout>, CourseError> {
-        Exercise::ALL
-            .into_iter()
-            .filter(|&exercise| {
-                exercise == Exercise::Nqueens || self.root.join(paths(exercise)[0]).is_file()
+        homeworks::ALL
+            .iter()
+            .copied()
+            .filter(|&homework| {
+                homework == homeworks::default() || self.root.join(homework.reference).is_file()
             })
-            .map(|exercise| self.generate_exercise(exercise, &[]))
+            .map(|homework| self.generate_exercise(homework, &[]))
             .collect()
     }
 
@@ -478,14 +466,14 @@ impl Course {
             .iter()
             .flat_map(Handout::files)
             .map(|(path, text)| FileCheck {
+                up_to_date: std::fs::read_to_string(self.root.join(&path)).is_ok_and(|t| t == text),
                 path,
-                up_to_date: std::fs::read_to_string(self.root.join(path)).is_ok_and(|t| t == text),
             })
             .collect())
     }
 
     /// Writes the generated handouts into the course; returns the files that changed.
-    pub fn write(&self) -> Result<Vec<&'static str>, CourseError> {
+    pub fn write(&self) -> Result<Vec<String>, CourseError> {
         let mut changed = Vec::new();
         for handout in self.handouts()? {
             changed.extend(write_files(&self.root, &handout)?);
@@ -494,10 +482,10 @@ impl Course {
     }
 }
 
-fn write_files(root: &Path, handout: &Handout) -> Result<Vec<&'static str>, CourseError> {
+fn write_files(root: &Path, handout: &Handout) -> Result<Vec<String>, CourseError> {
     let mut changed = Vec::new();
     for (path, text) in handout.files() {
-        let target = root.join(path);
+        let target = root.join(&path);
         if std::fs::read_to_string(&target).is_ok_and(|t| t == text) {
             continue;
         }
@@ -568,11 +556,13 @@ mod tests {
     }
 
     #[test]
-    fn a_sudoku_marker_error_names_the_sudoku_reference() {
-        let error = generate_exercise(Exercise::Sudoku, "x\n// END BLANK 1\n", &[]).unwrap_err();
-        assert!(error.to_string().starts_with(SUDOKU_REFERENCE), "{error}");
-        let handout = generate_exercise(Exercise::Sudoku, &blank(1, "x"), &[]).unwrap();
-        assert_eq!(handout.files()[1].0, SUDOKU_HINTS);
+    fn a_marker_error_names_its_homework_s_reference() {
+        for &homework in homeworks::ALL {
+            let error = generate_exercise(homework, "x\n// END BLANK 1\n", &[]).unwrap_err();
+            assert!(error.to_string().starts_with(homework.reference), "{error}");
+            let handout = generate_exercise(homework, &blank(1, "x"), &[]).unwrap();
+            assert_eq!(handout.files()[1].0, format!("exercises/{}", homework.hints));
+        }
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! The graded tests' harness: libtest's look, one contained process per test,
 //! verdicts written where no student code runs.
 //!
-//! `exercises/tests/graded.rs` is a test target with `harness = false` whose
-//! `main` adapts the handout's types ([`Blanks`]) and calls
-//! [`Harness::run`]. Run by cargo, the harness parses libtest's arguments
-//! (filters, `--exact`, `--list`, `--test-threads`, so `cargo test` and
-//! `cargo nextest` both work) and runs every selected test of
-//! [`judge::TESTS`] with [`run_test`]: its own executable again, with
-//! [`CHILD_ENV`] naming the test, in a session of its own under resource
-//! limits ([`super::sandbox`]). The child only answers the test's questions
-//! ([`super::observe`]); this process judges the answers ([`judge`]):
+//! Each homework's test target in `exercises/tests/` has `harness = false`;
+//! its `main` adapts the handout's types and runs the homework's typed
+//! harness, which calls [`main`] with the [`Homework`] and how a child
+//! answers. Run by cargo, the harness parses libtest's arguments (filters,
+//! `--exact`, `--list`, `--test-threads`, so `cargo test` and `cargo nextest`
+//! both work) and runs every selected test with [`run_test`]: its own
+//! executable again, with [`CHILD_ENV`] naming the test, in a session of its
+//! own under resource limits ([`super::sandbox`]). The child only answers the
+//! test's questions ([`super::wire`]); this process judges the answers
+//! ([`super::verdict`]):
 //!
 //! * a wrong answer: the test's message ("a queen at (2, 1) must block …");
 //! * a panic: its message (a `todo!()` reads "not yet implemented: blank 2 — …");
@@ -25,7 +26,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::marker::PhantomData;
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -33,11 +33,12 @@ use std::time::Duration;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-use super::judge;
-use super::observe::{self, Blanks, Line};
+use super::homework::Homework;
 use super::process::{self, Ending, Limits};
 use super::results::{Outcome, TestRecord, hint_command_of};
 use super::sandbox::{self, Bubblewrap, Mode, Resources};
+use super::verdict;
+use super::wire::{self, Line};
 
 /// Names the one test a child process runs.
 pub const CHILD_ENV: &str = "QUEENS_GRADING_CHILD";
@@ -88,50 +89,30 @@ impl Settings {
     }
 }
 
-/// The graded tests of the handout whose types `B` adapts.
-#[derive(Debug)]
-pub struct Harness<B> {
-    blanks: PhantomData<B>,
-}
-
-impl<B: Blanks> Default for Harness<B> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<B: Blanks> Harness<B> {
-    /// The harness for the handout `B`.
-    pub fn new() -> Self {
-        Self {
-            blanks: PhantomData,
-        }
-    }
-
-    /// Runs as libtest would (parent), or answers the one test a parent asked
-    /// for (child). Returns the exit code for `main`.
-    pub fn run(self) -> ExitCode {
-        main(judge::TESTS, |name| {
-            let questions = judge::questions(name);
-            (!questions.is_empty()).then(|| {
-                Box::new(move |out: &mut dyn Write, panic: &dyn Fn() -> String| {
-                    observe::answer_all::<B>(&questions, out, panic)
-                }) as Answering
-            })
-        })
-    }
-}
-
 /// How a child answers its test's questions: writes the answers to `out`,
 /// a panic's text coming from the hook.
-pub(crate) type Answering =
+pub type Answering =
     Box<dyn FnOnce(&mut dyn Write, &dyn Fn() -> String) -> std::io::Result<()> + Send>;
 
-/// The harness of `tests`, whichever exercise: as libtest would (parent), or
+/// How a child puts `questions` to the student's code with `ask`: `None`
+/// when there are none (an unknown test).
+pub fn answering<Q, A>(questions: Vec<Q>, ask: fn(&Q) -> A) -> Option<Answering>
+where
+    Q: std::panic::RefUnwindSafe + Send + 'static,
+    A: serde::Serialize + 'static,
+{
+    (!questions.is_empty()).then(|| {
+        Box::new(move |out: &mut dyn Write, panic: &dyn Fn() -> String| {
+            wire::answer_each(&questions, ask, out, panic)
+        }) as Answering
+    })
+}
+
+/// The harness of `homework`'s test target: as libtest would (parent), or
 /// the child answering one test (`answering` gives its questions' answerer,
 /// `None` for an unknown test).
-pub(crate) fn main(
-    tests: &'static [&'static str],
+pub fn main(
+    homework: &'static Homework,
     answering: impl Fn(&str) -> Option<Answering>,
 ) -> ExitCode {
     if let Ok(name) = std::env::var(CHILD_ENV) {
@@ -169,16 +150,30 @@ pub(crate) fn main(
             .ok()
             .map(|file| Arc::new(Mutex::new(file)))
     });
+    // A homework whose every blank still holds its todo!() is not started:
+    // its tests are listed as ignored and the run stays green, so finishing
+    // one homework turns `cargo test -p exercises` green.
+    let not_started = whole_run(&arguments)
+        && results.is_none()
+        && not_started(&executable, homework, &settings);
+    if not_started {
+        println!(
+            "\n{homework}: not started (every blank still holds its todo!()); its {} tests \
+             are shown as ignored.\nWhen you start it: {}\n",
+            homework.tests.len(),
+            homework.test_command()
+        );
+    }
     let settings = Arc::new(settings);
     let executable = Arc::new(executable);
-    let trials = tests
-        .iter()
-        .map(|&name| {
+    let trials = homework
+        .test_names()
+        .map(|name| {
             let results = results.clone();
             let settings = Arc::clone(&settings);
             let executable = Arc::clone(&executable);
             Trial::test(name, move || {
-                let record = run_test(&executable, name, &settings);
+                let record = run_test(&executable, homework, name, &settings);
                 if let Some(file) = results {
                     append(&file, &record);
                 }
@@ -188,9 +183,33 @@ pub(crate) fn main(
                     Err(Failed::from(record.message))
                 }
             })
+            .with_ignored_flag(not_started)
         })
         .collect();
     libtest_mimic::run(&arguments, trials).exit_code()
+}
+
+/// Whether cargo asked for every test (no filter, no `--list`, ignored tests
+/// not asked for by name): only then is a homework not started skipped.
+fn whole_run(arguments: &Arguments) -> bool {
+    arguments.filter.is_none()
+        && arguments.skip.is_empty()
+        && !arguments.list
+        && !arguments.ignored
+        && !arguments.include_ignored
+}
+
+/// Whether the first test of each blank of `homework` stops at a `todo!()`.
+fn not_started(executable: &Path, homework: &Homework, settings: &Settings) -> bool {
+    let mut groups: Vec<&str> = homework
+        .test_names()
+        .filter(|name| crate::results::blank_of(crate::results::group_of(name)).is_some())
+        .collect();
+    groups.dedup_by(|a, b| crate::results::group_of(a) == crate::results::group_of(b));
+    !groups.is_empty()
+        && groups.iter().all(|name| {
+            run_test(executable, homework, name, settings).outcome == Outcome::NotImplemented
+        })
 }
 
 fn append(file: &Mutex<File>, record: &TestRecord) {
@@ -246,7 +265,7 @@ fn run_child(name: &str, answering: Option<Answering>) -> ExitCode {
             let written = answer_all(&mut out, &panic_message);
             let left = left_running();
             if !left.is_empty() {
-                let _ = observe::write_line(&mut out, &Line::LeftRunning(left));
+                let _ = wire::write_line(&mut out, &Line::LeftRunning(left));
             }
             written
         })
@@ -278,16 +297,21 @@ fn left_running() -> Vec<String> {
     Vec::new()
 }
 
-/// Runs the graded test `name` of `executable` in a contained process and
-/// judges its answers.
-pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecord {
+/// Runs the graded test `name` of `homework` (built into `executable`) in a
+/// contained process and judges its answers.
+pub fn run_test(
+    executable: &Path,
+    homework: &Homework,
+    name: &str,
+    settings: &Settings,
+) -> TestRecord {
     let record = |outcome: Outcome, message: String, elapsed: Duration| TestRecord {
         name: name.to_owned(),
         outcome,
         message: if outcome.passed() {
             message
         } else {
-            format!("{message}\nhint: {}", hint_command_of(name))
+            format!("{message}\nhint: {}", hint_command_of(homework, name))
         },
         elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
         printed_bytes: 0,
@@ -316,10 +340,10 @@ pub fn run_test(executable: &Path, name: &str, settings: &Settings) -> TestRecor
     };
     // The verdict: what the test process observed, judged here.
     let text = std::fs::read_to_string(report_dir.path().join(REPORT_FILE)).unwrap_or_default();
-    let lines = observe::read_lines(&text);
-    let ending = ending(&run, settings.sandbox.is_some());
-    let (outcome, message) = judge::judge(name, &lines, &ending, settings.timeout);
-    let problems = problems(&run, &lines, &ending);
+    let lines = wire::read_lines(&text);
+    let ending = ending(&run, settings.sandbox.is_some(), &settings.resources);
+    let (outcome, message) = verdict::judge(homework, name, &lines, &ending, settings.timeout);
+    let problems = problems(&run, &lines, &ending, &settings.resources);
     let printed = printed(&run);
     let message = if outcome.passed() || printed.is_empty() {
         message
@@ -373,19 +397,21 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
 }
 
 /// What went wrong around the verdict: a limit hit, too many processes,
-/// processes left running (killed with the test).
-fn problems(run: &process::Run, lines: &[Line], ending: &judge::Ending) -> Vec<String> {
+/// processes left running (killed with the test). Each label comes from what
+/// was seen of the process (its end, its peak use against its limits, what
+/// was still running), never from what it printed.
+fn problems(
+    run: &process::Run,
+    lines: &[Line],
+    ending: &verdict::Ending,
+    resources: &Resources,
+) -> Vec<String> {
     let mut problems = Vec::new();
-    if let judge::Ending::Limit(limit) = ending {
+    if let verdict::Ending::Limit(limit) = ending {
         problems.push((*limit).to_owned());
     }
-    let out_of_processes = |text: &str| {
-        text.contains("Resource temporarily unavailable") || text.contains("WouldBlock")
-    };
-    let panicked = lines
-        .iter()
-        .any(|line| matches!(line, Line::Panicked(m) if out_of_processes(m)));
-    if panicked || run.stderr.text.contains("Resource temporarily unavailable") {
+    if reached_process_limit(run, resources) && !problems.iter().any(|p| p == "too-many-processes")
+    {
         problems.push("too-many-processes".to_owned());
     }
     let mut left: Vec<String> = run.left_running.clone();
@@ -402,17 +428,23 @@ fn problems(run: &process::Run, lines: &[Line], ending: &judge::Ending) -> Vec<S
     problems
 }
 
-/// How the test's process ended, as the verdict needs it.
-fn ending(run: &process::Run, sandboxed: bool) -> judge::Ending {
+/// Whether the test was seen running about as many processes and threads as
+/// its limit allows (the limit counts per user, so "about": three quarters).
+fn reached_process_limit(run: &process::Run, resources: &Resources) -> bool {
+    resources.processes > 0 && run.peak.tasks * 4 >= resources.processes * 3
+}
+
+/// Whether the test was seen holding half its address space or more: an
+/// allocation that failed past that is the limit's doing.
+fn reached_memory_limit(run: &process::Run, resources: &Resources) -> bool {
+    resources.address_space > 0 && run.peak.virtual_bytes * 2 >= resources.address_space
+}
+
+/// How the test's process ended, as the verdict needs it: from its exit, its
+/// signal and its peak use against `resources`.
+fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict::Ending {
     if run.ending == Ending::TimedOut {
-        return judge::Ending::TimedOut;
-    }
-    let stderr = &run.stderr.text;
-    if stderr.contains("has overflowed its stack") {
-        return judge::Ending::StackOverflow;
-    }
-    if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
-        return judge::Ending::Limit("out-of-memory");
+        return verdict::Ending::TimedOut;
     }
     // bubblewrap reports a signal as the exit code 128 + signal.
     let signal = run.signal().or_else(|| match run.ending {
@@ -423,18 +455,34 @@ fn ending(run: &process::Run, sandboxed: bool) -> judge::Ending {
     });
     #[cfg(unix)]
     match signal {
-        Some(libc::SIGXCPU) => return judge::Ending::Limit("cpu-time"),
-        Some(libc::SIGXFSZ) => return judge::Ending::Limit("file-too-large"),
-        Some(signal) => return judge::Ending::Signal(signal),
+        Some(libc::SIGXCPU) => return verdict::Ending::Limit("cpu-time"),
+        Some(libc::SIGXFSZ) => return verdict::Ending::Limit("file-too-large"),
+        // Rust aborts on a failed allocation and on a stack overflow (the
+        // overflow's guard page is a SIGSEGV where no handler runs).
+        Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS)
+            if reached_memory_limit(run, resources) =>
+        {
+            return verdict::Ending::Limit("out-of-memory");
+        }
+        Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS)
+            if run.stderr.text.contains("has overflowed its stack") =>
+        {
+            // The signal is observed; the text only tells an overflow from
+            // another abort, and only the student's own crash can be relabelled.
+            return verdict::Ending::StackOverflow;
+        }
+        Some(signal) => return verdict::Ending::Signal(signal),
         None => {}
     }
     #[cfg(not(unix))]
     if let Some(signal) = signal {
-        return judge::Ending::Signal(signal);
+        return verdict::Ending::Signal(signal);
     }
     match run.ending {
-        Ending::Finished(status) if !status.success() => judge::Ending::Exited(status.to_string()),
-        _ => judge::Ending::Ended,
+        Ending::Finished(status) if !status.success() => {
+            verdict::Ending::Exited(status.to_string())
+        }
+        _ => verdict::Ending::Ended,
     }
 }
 
@@ -474,6 +522,7 @@ mod tests {
             stderr: Captured::default(),
             elapsed: Duration::ZERO,
             left_running: Vec::new(),
+            peak: process::Peak::default(),
         }
     }
 

@@ -1,14 +1,20 @@
-//! Grading the handout: the graded tests' harness, and the instructor's tools.
+//! Grading the course's homeworks: the graded tests' harness, and the
+//! instructor's tools.
 //!
-//! * [`harness`] (always): what `exercises/tests/graded.rs` runs on.
-//!   Every test runs in its own subprocess with a wall-clock timeout, so an
-//!   endless loop, a stack overflow or a `process::exit` in a blank fails that
-//!   one test with a message instead of hanging or ending the whole run.
-//! * [`observe`], [`judge`] (always): the test process only answers the
+//! The core names no homework; each homework is one folder of
+//! [`homeworks`], listed once in its registry.
+//!
+//! * [`homework`]: what the core knows of a homework (paths, tests with
+//!   their rules, how answers are judged).
+//! * [`homeworks`]: the course's homeworks, one module each, and the
+//!   registry [`homeworks::ALL`].
+//! * [`harness`] (always): what each homework's test target runs on. Every
+//!   test runs in its own subprocess with a wall-clock timeout, so an endless
+//!   loop, a stack overflow or a `process::exit` in a blank fails that one
+//!   test with a message instead of hanging or ending the whole run.
+//! * [`wire`], [`verdict`] (always): the test process only answers the
 //!   tests' questions; the verdict is written by the process that started it,
 //!   which runs no student code, so a submission cannot forge it.
-//!   [`observe_sudoku`], [`judge_sudoku`]: the same for the Sudoku handout;
-//!   [`exercise`] says which handout is graded.
 //! * [`results`], [`process`], [`sandbox`] (always): a test's recorded
 //!   outcome; running a program with a timeout and capped output; containing
 //!   a test (session, resource limits, bubblewrap).
@@ -22,15 +28,14 @@
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
-pub mod exercise;
 pub mod harness;
-pub mod judge;
-pub mod judge_sudoku;
-pub mod observe;
-pub mod observe_sudoku;
+pub mod homework;
+pub mod homeworks;
 pub mod process;
 pub mod results;
 pub mod sandbox;
+pub mod verdict;
+pub mod wire;
 
 #[cfg(feature = "instructor")]
 pub mod batch;

@@ -17,7 +17,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::handout::{Course, CourseError};
-use super::judge;
+use super::homework::Homework;
 
 /// Gradescope runs this once, as root, when the autograder is built.
 pub const GRADESCOPE_SETUP: &str = r#"#!/usr/bin/env bash
@@ -42,7 +42,8 @@ cargo fetch --locked
   --scratch "$root/scratch" --format json >/dev/null || true
 "#;
 
-/// Gradescope runs this for each submission.
+/// Gradescope runs this for each submission (`@HOMEWORK@` is the homework
+/// the bundle grades: [`gradescope_run`]).
 pub const GRADESCOPE_RUN: &str = r#"#!/usr/bin/env bash
 # Gradescope: grades /autograder/submission with the instructor's tests and
 # writes /autograder/results/results.json. AUTOGRADER_ROOT moves the whole
@@ -54,12 +55,17 @@ queens="${QUEENS:-$root/source/target/release/queens}"
 mkdir -p "$root/results"
 # A submission that does not compile or times out still gets its results.json
 # (and a non-zero exit from queens): Gradescope shows it either way.
-"$queens" grade "$root/submission" --format gradescope \
+"$queens" grade "$root/submission" --exercise @HOMEWORK@ --format gradescope \
   --out "$root/results/results.json" \
   --course "$root/source" --scratch "${QUEENS_SCRATCH:-$root/scratch}" \
   --sandbox "${QUEENS_SANDBOX:-auto}" || true
 test -s "$root/results/results.json"
 "#;
+
+/// `run_autograder` for a bundle that grades `homework`.
+pub fn gradescope_run(homework: &Homework) -> String {
+    GRADESCOPE_RUN.replace("@HOMEWORK@", homework.name)
+}
 
 /// What [`gradescope_zip`] wrote.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -70,10 +76,15 @@ pub struct Bundle {
     pub bytes: u64,
 }
 
-/// Writes Gradescope's autograder bundle for `course` to `out`: `setup.sh`,
-/// `run_autograder` and the course's files (the instructor's: the grader
-/// needs the library and the tests; student code never sees them).
-pub fn gradescope_zip(course: &Course, out: &Path) -> Result<Bundle, CourseError> {
+/// Writes Gradescope's autograder bundle for `homework` of `course` to
+/// `out`: `setup.sh`, `run_autograder` and the course's files (the
+/// instructor's: the grader needs the library and the tests; student code
+/// never sees them).
+pub fn gradescope_zip(
+    course: &Course,
+    homework: &Homework,
+    out: &Path,
+) -> Result<Bundle, CourseError> {
     let io = |path: &Path| {
         let path = path.to_owned();
         move |source: std::io::Error| CourseError::Io { path, source }
@@ -87,8 +98,8 @@ pub fn gradescope_zip(course: &Course, out: &Path) -> Result<Bundle, CourseError
     let plain = zip::write::SimpleFileOptions::default().unix_permissions(0o644);
     let mut files = 0;
     for (name, text) in [
-        ("setup.sh", GRADESCOPE_SETUP),
-        ("run_autograder", GRADESCOPE_RUN),
+        ("setup.sh", GRADESCOPE_SETUP.to_owned()),
+        ("run_autograder", gradescope_run(homework)),
     ] {
         zip.start_file(name, script).map_err(zip_error)?;
         zip.write_all(text.as_bytes()).map_err(io(out))?;
@@ -124,15 +135,20 @@ fn is_executable(path: &Path) -> bool {
 /// Where the workflow goes in the student copy.
 pub const GITHUB_CLASSROOM_WORKFLOW: &str = ".github/workflows/classroom.yml";
 
-/// The step id of a graded test: `blank-1-prune-check-empty-sets-attack-nothing`.
-pub fn step_id(test: &str) -> String {
-    test.replace("::", "-").replace('_', "-")
+/// The step id of a graded test of `homework`:
+/// `nqueens-blank-1-prune-check-empty-sets-attack-nothing`.
+pub fn step_id(homework: &Homework, test: &str) -> String {
+    format!("{homework}-{}", test.replace("::", "-").replace('_', "-"))
 }
 
-/// GitHub Classroom's autograding workflow: one `autograding-command-grader`
-/// step per graded test ([`judge::TESTS`]), each worth one point, and the
-/// reporter that adds them up.
-pub fn github_classroom_workflow() -> String {
+/// GitHub Classroom's autograding workflow for `homeworks`: one
+/// `autograding-command-grader` step per graded test, each worth one point,
+/// and the reporter that adds them up.
+pub fn github_classroom_workflow(homeworks: &[&Homework]) -> String {
+    let steps: Vec<(&Homework, &str)> = homeworks
+        .iter()
+        .flat_map(|&homework| homework.test_names().map(move |test| (homework, test)))
+        .collect();
     let mut yaml = String::from(
         "# Written by `queens handout --github-classroom`: one autograding test per\n\
          # graded test of the handout, one point each. Protect exercises/tests/ and\n\
@@ -148,21 +164,22 @@ pub fn github_classroom_workflow() -> String {
          \x20   - name: Checkout code\n      uses: actions/checkout@v4\n\
          \x20   - name: Build the graded tests\n      run: cargo test -p exercises --no-run\n",
     );
-    for test in judge::TESTS {
-        let id = step_id(test);
+    for &(homework, test) in &steps {
+        let id = step_id(homework, test);
+        let target = homework.test_target;
         yaml.push_str(&format!(
-            "    - name: {test}\n      id: {id}\n      uses: classroom-resources/autograding-command-grader@v1\n      with:\n        test-name: {test}\n        setup-command: ''\n        command: cargo test -p exercises -- --exact {test}\n        timeout: 5\n        max-score: 1\n"
+            "    - name: {homework} {test}\n      id: {id}\n      uses: classroom-resources/autograding-command-grader@v1\n      with:\n        test-name: {homework} {test}\n        setup-command: ''\n        command: cargo test -p exercises --test {target} -- --exact {test}\n        timeout: 5\n        max-score: 1\n"
         ));
     }
     yaml.push_str("    - name: Autograding Reporter\n      uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n");
-    for test in judge::TESTS {
-        let id = step_id(test);
+    for &(homework, test) in &steps {
+        let id = step_id(homework, test);
         yaml.push_str(&format!(
             "        {}_RESULTS: \"${{{{steps.{id}.outputs.result}}}}\"\n",
             id.to_uppercase()
         ));
     }
-    let runners: Vec<String> = judge::TESTS.iter().map(|t| step_id(t)).collect();
+    let runners: Vec<String> = steps.iter().map(|&(h, t)| step_id(h, t)).collect();
     yaml.push_str(&format!(
         "      with:\n        runners: {}\n",
         runners.join(",")
@@ -170,8 +187,11 @@ pub fn github_classroom_workflow() -> String {
     yaml
 }
 
-/// Adds the GitHub Classroom workflow to the student copy in `dir`.
-pub fn write_github_classroom(dir: &Path) -> Result<std::path::PathBuf, CourseError> {
+/// Adds the GitHub Classroom workflow for `homeworks` to the student copy in `dir`.
+pub fn write_github_classroom(
+    dir: &Path,
+    homeworks: &[&Homework],
+) -> Result<std::path::PathBuf, CourseError> {
     let path = dir.join(GITHUB_CLASSROOM_WORKFLOW);
     let io = |source| CourseError::Io {
         path: path.clone(),
@@ -180,7 +200,7 @@ pub fn write_github_classroom(dir: &Path) -> Result<std::path::PathBuf, CourseEr
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(io)?;
     }
-    std::fs::write(&path, github_classroom_workflow()).map_err(io)?;
+    std::fs::write(&path, github_classroom_workflow(homeworks)).map_err(io)?;
     Ok(path)
 }
 
@@ -190,31 +210,45 @@ mod tests {
 
     #[test]
     fn the_workflow_has_one_entry_and_one_point_per_graded_test() {
-        let yaml = github_classroom_workflow();
-        for test in judge::TESTS {
-            assert_eq!(
-                yaml.matches(&format!("test-name: {test}\n")).count(),
-                1,
-                "{test}"
-            );
-            assert!(yaml.contains(&format!(
-                "command: cargo test -p exercises -- --exact {test}\n"
-            )));
+        let all = crate::homeworks::ALL;
+        let yaml = github_classroom_workflow(all);
+        let count: usize = all.iter().map(|h| h.tests.len()).sum();
+        for homework in all {
+            for test in homework.test_names() {
+                assert_eq!(
+                    yaml.matches(&format!("test-name: {homework} {test}\n")).count(),
+                    1,
+                    "{test}"
+                );
+                assert!(yaml.contains(&format!(
+                    "command: cargo test -p exercises --test {} -- --exact {test}\n",
+                    homework.test_target
+                )));
+            }
         }
-        assert_eq!(yaml.matches("max-score: 1\n").count(), judge::TESTS.len());
+        assert_eq!(yaml.matches("max-score: 1\n").count(), count);
         assert_eq!(
             yaml.matches("uses: classroom-resources/autograding-command-grader@v1")
                 .count(),
-            judge::TESTS.len()
+            count
         );
         let runners = yaml
             .lines()
             .find_map(|l| l.trim().strip_prefix("runners: "))
             .unwrap();
-        assert_eq!(runners.split(',').count(), judge::TESTS.len());
+        assert_eq!(runners.split(',').count(), count);
         for id in runners.split(',') {
             assert!(yaml.contains(&format!("id: {id}\n")), "{id}");
             assert!(yaml.contains(&format!("steps.{id}.outputs.result")), "{id}");
+        }
+    }
+
+    #[test]
+    fn the_gradescope_run_names_its_homework() {
+        for homework in crate::homeworks::ALL {
+            let run = gradescope_run(homework);
+            assert!(run.contains(&format!("--exercise {homework} ")), "{run}");
+            assert!(!run.contains('@'), "{run}");
         }
     }
 }

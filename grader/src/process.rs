@@ -61,6 +61,39 @@ pub struct Run {
     /// Processes it left running in its process group or holding its output
     /// open (by command name), all killed when it ended.
     pub left_running: Vec<String>,
+    /// The most it was seen using while it ran (runs in a group of their own,
+    /// Linux): what its limits are judged by, never what it printed.
+    pub peak: Peak,
+}
+
+/// What a run was seen using at its height, sampled from `/proc` while it
+/// ran: its process group and session together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Peak {
+    /// Processes and threads at once.
+    pub tasks: u64,
+    /// The largest virtual memory of one of its processes, bytes.
+    pub virtual_bytes: u64,
+}
+
+impl Peak {
+    fn sample(&mut self, leader: u32) {
+        #[cfg(target_os = "linux")]
+        {
+            let leader = i64::from(leader);
+            let (mut tasks, mut largest) = (0, 0);
+            for process in processes() {
+                if process.group == leader || process.session == leader {
+                    tasks += process.threads;
+                    largest = largest.max(process.virtual_bytes);
+                }
+            }
+            self.tasks = self.tasks.max(tasks);
+            self.virtual_bytes = self.virtual_bytes.max(largest);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = leader;
+    }
 }
 
 impl Run {
@@ -101,6 +134,9 @@ pub fn run_contained(
     )
 }
 
+/// How often a contained run's processes are counted and measured.
+const SAMPLE_EVERY: Duration = Duration::from_millis(20);
+
 /// How long to wait for the output after the program ended, before ending
 /// what still holds it open.
 const SETTLE: Duration = Duration::from_millis(150);
@@ -120,13 +156,25 @@ fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Resul
     let pipes = pipe_inodes(&child);
     let stdout = Drain::start(child.stdout.take(), limits.output_cap);
     let stderr = Drain::start(child.stderr.take(), limits.output_cap);
-    let ending = match child.wait_timeout(limits.timeout)? {
-        Some(status) => Ending::Finished(status),
-        None => {
+    let mut peak = Peak::default();
+    let ending = loop {
+        // A group of its own is watched as it runs (what its limits are
+        // judged by); anything else is only waited for.
+        let left = limits.timeout.saturating_sub(start.elapsed());
+        let slice = if limits.own_process_group {
+            left.min(SAMPLE_EVERY)
+        } else {
+            left
+        };
+        if let Some(status) = child.wait_timeout(slice)? {
+            break Ending::Finished(status);
+        }
+        if start.elapsed() >= limits.timeout {
             kill(&mut child, limits.own_process_group);
             child.wait()?;
-            Ending::TimedOut
+            break Ending::TimedOut;
         }
+        peak.sample(child.id());
     };
     let elapsed = start.elapsed();
     let mut left_running = Vec::new();
@@ -158,6 +206,7 @@ fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Resul
         stderr: stderr.captured(),
         elapsed,
         left_running,
+        peak,
     })
 }
 
@@ -304,6 +353,10 @@ pub(crate) struct ProcessInfo {
     pub group: i64,
     /// Its session.
     pub session: i64,
+    /// Its threads (1 for a single-threaded process).
+    pub threads: u64,
+    /// Its virtual memory, bytes.
+    pub virtual_bytes: u64,
 }
 
 /// The live processes (zombies are already gone, so they are left out).
@@ -328,6 +381,9 @@ pub(crate) fn processes() -> Vec<ProcessInfo> {
                 name: name.to_owned(),
                 group: fields.get(2)?.parse().ok()?,
                 session: fields.get(3)?.parse().ok()?,
+                // Fields 20 and 23 of stat(5), counted from the state (field 3).
+                threads: fields.get(17).and_then(|f| f.parse().ok()).unwrap_or(1),
+                virtual_bytes: fields.get(20).and_then(|f| f.parse().ok()).unwrap_or(0),
             })
         })
         .collect()

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::homework::Homework;
+
 /// How a graded test ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -95,36 +97,28 @@ pub fn group_of(test_name: &str) -> &str {
         .map_or(test_name, |(group, _)| group)
 }
 
-/// The blank a test group grades: `blank_2_insert` is blank 2, and so is
-/// the Sudoku handout's `sudoku_blank_2_insert`.
+/// The blank a test group grades: `blank_2_insert` is blank 2.
 pub fn blank_of(group: &str) -> Option<u32> {
-    group
-        .strip_prefix("sudoku_")
-        .unwrap_or(group)
-        .strip_prefix("blank_")?
-        .split('_')
-        .next()?
-        .parse()
-        .ok()
+    group.strip_prefix("blank_")?.split('_').next()?.parse().ok()
 }
 
-/// The command that prints a blank's hints (all blanks' when `None`).
-pub fn hint_command(blank: Option<u32>) -> String {
-    match blank {
+/// The command that prints `homework`'s hints for `blank` (all blanks' when
+/// `None`); the course's first homework needs no `--exercise`.
+pub fn hint_command(homework: &Homework, blank: Option<u32>) -> String {
+    let command = match blank {
         Some(id) => format!("cargo run -- hint {id}"),
         None => "cargo run -- hint".to_owned(),
+    };
+    if homework == crate::homeworks::default() {
+        command
+    } else {
+        format!("{command} --exercise {homework}")
     }
 }
 
-/// The command that prints the hints of the blank the test `name` grades
-/// (`--exercise sudoku` for a Sudoku test).
-pub fn hint_command_of(name: &str) -> String {
-    let command = hint_command(blank_of(group_of(name)));
-    if name.starts_with("sudoku_") {
-        format!("{command} --exercise sudoku")
-    } else {
-        command
-    }
+/// The command that prints the hints of the blank the test `name` grades.
+pub fn hint_command_of(homework: &Homework, name: &str) -> String {
+    hint_command(homework, blank_of(group_of(name)))
 }
 
 #[cfg(test)]
@@ -136,9 +130,14 @@ mod tests {
         assert_eq!(group_of("blank_12_prune_check::x"), "blank_12_prune_check");
         assert_eq!(blank_of("blank_12_prune_check"), Some(12));
         assert_eq!(blank_of("end_to_end"), None);
-        assert_eq!(blank_of("sudoku_blank_3_delete"), Some(3));
-        assert_eq!(blank_of("sudoku_end_to_end"), None);
-        assert!(hint_command_of("sudoku_blank_1_prune_check::x").ends_with("--exercise sudoku"));
+        let [first, second, ..] = crate::homeworks::ALL else {
+            panic!("the course has two homeworks at least");
+        };
+        assert_eq!(hint_command_of(first, "blank_2_insert::x"), "cargo run -- hint 2");
+        assert_eq!(
+            hint_command_of(second, "blank_1_prune_check::x"),
+            format!("cargo run -- hint 1 --exercise {second}")
+        );
         assert_eq!(group_of("loose"), "loose");
     }
 }

@@ -8,7 +8,7 @@
 //! 3. **set deletion** ([`ConstraintSets::delete`]).
 //!
 //! Check your work with `cargo run -- watch`: it reruns the graded tests on
-//! every save (or once: `cargo test -p exercises`). Stuck on blank 2?
+//! every save (or once: `cargo test -p exercises --test nqueens`). Stuck on blank 2?
 //! `cargo run -- hint 2` gives one hint, the next one each time.
 
 use std::collections::HashSet;

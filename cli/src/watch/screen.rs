@@ -7,11 +7,14 @@ use std::time::Duration;
 
 use queens_grader::grader::{Grade, Status};
 use queens_grader::report::{self, GroupScore};
+use queens_grader::homework::Homework;
 use queens_grader::results::{TestRecord, hint_command};
 
 /// The part of a [`Grade`] the screen shows.
 #[derive(Debug, Clone, Copy)]
 pub struct Outcome<'a> {
+    /// The homework graded.
+    pub homework: &'static Homework,
     /// How grading went as a whole.
     pub status: Status,
     /// Every graded test, in the harness's order.
@@ -27,6 +30,7 @@ pub struct Outcome<'a> {
 impl<'a> From<&'a Grade> for Outcome<'a> {
     fn from(grade: &'a Grade) -> Self {
         Self {
+            homework: grade.homework,
             status: grade.status,
             tests: &grade.tests,
             detail: &grade.detail,
@@ -145,7 +149,7 @@ fn heading(view: &View<'_>) -> Line {
 }
 
 fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
-    let groups = report::groups(grade.tests);
+    let groups = report::groups(grade.homework, grade.tests);
     let ran = grade.status == Status::Graded || grade.status == Status::TimedOut;
     let names: Vec<String> = groups.iter().map(group_name).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
@@ -181,7 +185,7 @@ fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
     ));
     lines.push(Line::blank());
     match grade.status {
-        Status::Graded if score == max && max > 0 => congratulate(&groups, max, lines),
+        Status::Graded if score == max && max > 0 => congratulate(grade.homework, &groups, max, lines),
         Status::Graded | Status::TimedOut => {
             if grade.status == Status::TimedOut {
                 lines.push(Line::new(
@@ -189,7 +193,7 @@ fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
                     format!("timed out: {}", grade.detail),
                 ));
             }
-            next_step(&groups, lines);
+            next_step(grade.homework, &groups, lines);
         }
         Status::CompileError => compile_error(grade, lines),
         Status::NoSubmission => lines.push(Line::new(
@@ -217,7 +221,7 @@ fn bar(score: u32, max: u32) -> String {
     format!("{}{}", "█".repeat(full), "░".repeat(BAR as usize - full))
 }
 
-fn congratulate(groups: &[GroupScore], max: u32, lines: &mut Vec<Line>) {
+fn congratulate(homework: &Homework, groups: &[GroupScore], max: u32, lines: &mut Vec<Line>) {
     let blanks = groups.iter().filter(|g| g.id.is_some()).count();
     lines.push(Line::new(
         Tone::Done,
@@ -226,16 +230,10 @@ fn congratulate(groups: &[GroupScore], max: u32, lines: &mut Vec<Line>) {
              finds the reference's boards, in its order, with its node counts."
         ),
     ));
-    // The next exercise is the next notebook; a Sudoku exercise would be
-    // named here once the course has one.
-    lines.push(Line::new(
-        Tone::Plain,
-        "Next: notebook 04 · Explored nodes (notebooks/04-explored-nodes.ipynb, \
-         `cargo run -- lab`): what each pruning idea saves, counted in nodes.",
-    ));
+    lines.push(Line::new(Tone::Plain, homework.next));
 }
 
-fn next_step(groups: &[GroupScore], lines: &mut Vec<Line>) {
+fn next_step(homework: &Homework, groups: &[GroupScore], lines: &mut Vec<Line>) {
     let Some((group, test)) = groups
         .iter()
         .find_map(|g| g.first_failure().map(|t| (g, t)))
@@ -264,11 +262,12 @@ fn next_step(groups: &[GroupScore], lines: &mut Vec<Line>) {
     let next = match group.id {
         Some(id) => format!(
             "blank {id} is next: stuck? `{}` shows one hint, the next one each time",
-            hint_command(Some(id))
+            hint_command(homework, Some(id))
         ),
         None => format!(
             "every blank passes its own tests, but the whole search does not yet: \
-             `cargo test -p exercises -- {}` shows it on its own",
+             `{} -- {}` shows it on its own",
+            homework.test_command(),
             group.group
         ),
     };
@@ -325,6 +324,7 @@ mod tests {
 
     fn graded<'a>(status: Status, tests: &'a [TestRecord], compile_errors: &'a str) -> Outcome<'a> {
         Outcome {
+            homework: queens_grader::homeworks::default(),
             status,
             tests,
             detail: "",

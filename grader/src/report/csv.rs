@@ -2,22 +2,25 @@
 
 use super::*;
 
-/// The CSV columns for submissions graded against `tests` (the handout's
-/// test list): one column of points per group.
+/// The CSV columns for submissions of one homework (from its test list, so
+/// every row has the same ones): one column of points per group.
 #[derive(Debug, Clone)]
 pub struct CsvLayout {
     groups: Vec<(String, u32)>,
 }
 
 impl CsvLayout {
-    /// The layout of the groups in `tests`.
-    pub fn new(tests: &[TestRecord]) -> Self {
-        Self {
-            groups: groups(tests)
-                .into_iter()
-                .map(|g| (g.group, g.max_score))
-                .collect(),
+    /// The layout of `homework`'s groups.
+    pub fn new(homework: &Homework) -> Self {
+        let mut groups: Vec<(String, u32)> = Vec::new();
+        for name in homework.test_names() {
+            let group = group_of(name);
+            match groups.last_mut() {
+                Some((last, count)) if last == group => *count += 1,
+                _ => groups.push((group.to_owned(), 1)),
+            }
         }
+        Self { groups }
     }
 
     /// The header row.
@@ -35,7 +38,7 @@ impl CsvLayout {
 
     /// The row of one grade.
     pub fn row(&self, grade: &Grade) -> Vec<String> {
-        let scored = groups(&grade.tests);
+        let scored = groups(grade.homework, &grade.tests);
         let mut row = vec![grade.submission.clone()];
         for (group, _) in &self.groups {
             let score = scored
@@ -88,7 +91,7 @@ fn column_name(group: &str) -> String {
 
 /// One grade as CSV: the header and one row.
 pub fn csv(grade: &Grade) -> Result<String, ::csv::Error> {
-    let layout = CsvLayout::new(&grade.tests);
+    let layout = CsvLayout::new(grade.homework);
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     writer.write_record(layout.header())?;
     writer.write_record(layout.row(grade))?;

@@ -38,7 +38,7 @@ pub fn json(grade: &Grade) -> JsonReport<'_> {
     let mut blanks = Vec::new();
     let mut end_to_end = None;
     let mut other = Vec::new();
-    for group in groups(&grade.tests) {
+    for group in groups(grade.homework, &grade.tests) {
         if group.id.is_some() {
             blanks.push(group);
         } else if group.group == "end_to_end" {

@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::grader::{Grade, Status};
+use crate::homework::Homework;
 use crate::results::{Outcome, TestRecord, blank_of, group_of, hint_command_of};
 
 /// The output formats of `queens grade`.
@@ -137,8 +138,8 @@ impl GroupScore {
     }
 }
 
-/// The groups of `tests`, in order of first appearance.
-pub fn groups(tests: &[TestRecord]) -> Vec<GroupScore> {
+/// The groups of `homework`'s `tests`, in order of first appearance.
+pub fn groups(homework: &Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
     let mut groups: Vec<GroupScore> = Vec::new();
     for record in tests {
         let group = group_of(&record.name);
@@ -148,8 +149,6 @@ pub fn groups(tests: &[TestRecord]) -> Vec<GroupScore> {
                 let id = blank_of(group);
                 let title = match id {
                     Some(id) => group
-                        .strip_prefix("sudoku_")
-                        .unwrap_or(group)
                         .strip_prefix(&format!("blank_{id}_"))
                         .unwrap_or(group)
                         .replace('_', " "),
@@ -161,7 +160,7 @@ pub fn groups(tests: &[TestRecord]) -> Vec<GroupScore> {
                     title,
                     score: 0,
                     max_score: 0,
-                    hint: hint_command_of(group),
+                    hint: hint_command_of(homework, group),
                     tests: Vec::new(),
                 });
                 groups.len() - 1

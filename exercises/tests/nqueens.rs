@@ -1,4 +1,4 @@
-//! The graded tests of the handout: `cargo test -p exercises`.
+//! The graded tests of homework 1: `cargo test -p exercises --test nqueens`.
 //!
 //! Each test is named after the blank it grades (`blank_1_prune_check::…`,
 //! `blank_2_insert::…`, `blank_3_delete::…`) and asks only that blank: it
@@ -6,9 +6,10 @@
 //! fields back. The `end_to_end` tests then run the whole search and compare
 //! it with the reference library (boards in order, nodes explored). The
 //! questions and the expected answers live in the harness
-//! (`queens_grader::judge`); this file only lets it reach your code.
+//! (`queens_grader::homeworks::nqueens`); this file only lets it reach your
+//! code.
 //!
-//! Run one blank's tests with `cargo test -p exercises -- blank_2`. Each test
+//! Run one blank's tests with `cargo test -p exercises --test nqueens -- blank_2`. Each test
 //! runs in a process of its own with a time limit, so an endless loop or a
 //! stack overflow fails that test instead of stopping the run. That process
 //! only reports what your code answered; the verdict is written outside it.
@@ -17,8 +18,7 @@
 //! editing it changes what you see here, not your grade.
 
 use exercises::{ConstraintSets, Diagonal};
-use queens_grader::harness::Harness;
-use queens_grader::observe::{Blanks, SetsView};
+use queens_grader::homeworks::nqueens::{Blanks, Harness, SetsView};
 
 fn main() -> std::process::ExitCode {
     Harness::<Handout>::new().run()

@@ -1,23 +1,12 @@
-//! What a Sudoku graded test's process does: ask the student's Sudoku code
-//! questions and write down what it answered, nothing more.
+//! What homework 2's test process asks the student's Sudoku code, and what
+//! it writes down: `is_taken` for every cell and digit, the sets after an
+//! `insert` or a `delete`, the solutions and node counts of a search. Nothing
+//! here judges ([`super::checks`] does, where no student code runs).
 //!
-//! The same design as the N-Queens blanks ([`super::observe`]): the test
-//! process only reports observations (`is_taken` for every cell and digit,
-//! the sets after an `insert` or a `delete`, the solutions and node counts of
-//! a search); [`super::judge_sudoku`] compares them with the reference library
-//! (`queens::sudoku`) where no student code runs. The answers travel as
-//! [`Answer::Sudoku`] lines of the same report file.
-//!
-//! `exercises/tests/sudoku_graded.rs` implements [`SudokuBlanks`] for the
-//! handout's types and runs [`SudokuHarness`].
-
-use std::io::Write;
-use std::marker::PhantomData;
-use std::process::ExitCode;
+//! `exercises/tests/sudoku.rs` implements [`SudokuBlanks`] for the handout's
+//! types and runs [`super::Harness`].
 
 use serde::{Deserialize, Serialize};
-
-use super::observe::Answer;
 
 /// A Sudoku grid: `grid[row][col]` is a digit 1 to 9, or 0 for an empty cell
 /// (the handout's `Grid`).
@@ -154,7 +143,7 @@ pub enum SudokuAnswer {
 }
 
 /// The Sudoku handout's three blanks and its search, as a graded test sees
-/// them: `exercises/tests/sudoku_graded.rs` implements this.
+/// them: `exercises/tests/sudoku.rs` implements this.
 pub trait SudokuBlanks {
     /// The student's three sets.
     type Sets;
@@ -211,56 +200,5 @@ pub fn answer<S: SudokuBlanks>(question: &SudokuQuestion) -> SudokuAnswer {
             Err(stop) => SudokuAnswer::Stopped(stop),
         },
         SudokuQuestion::Solve { puzzle } => SudokuAnswer::Solved(S::solve(puzzle)),
-    }
-}
-
-/// Answers `questions` one by one as [`Answer::Sudoku`] lines, like
-/// [`super::observe::answer_all`].
-pub fn answer_all<S: SudokuBlanks>(
-    questions: &[SudokuQuestion],
-    out: &mut dyn Write,
-    panic_message: &dyn Fn() -> String,
-) -> std::io::Result<()> {
-    super::observe::answer_each(
-        questions,
-        |question| Answer::Sudoku(answer::<S>(question)),
-        out,
-        panic_message,
-    )
-}
-
-/// The Sudoku graded tests of the handout whose types `S` adapts: the same
-/// harness as [`super::harness::Harness`], with the tests of
-/// [`super::judge_sudoku::TESTS`].
-#[derive(Debug)]
-pub struct SudokuHarness<S> {
-    blanks: PhantomData<S>,
-}
-
-impl<S: SudokuBlanks> Default for SudokuHarness<S> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<S: SudokuBlanks> SudokuHarness<S> {
-    /// The harness for the Sudoku handout `S`.
-    pub fn new() -> Self {
-        Self {
-            blanks: PhantomData,
-        }
-    }
-
-    /// Runs as libtest would (parent), or answers the one test a parent asked
-    /// for (child). Returns the exit code for `main`.
-    pub fn run(self) -> ExitCode {
-        super::harness::main(super::judge_sudoku::TESTS, |name| {
-            let questions = super::judge_sudoku::questions(name);
-            (!questions.is_empty()).then(|| {
-                Box::new(move |out: &mut dyn Write, panic: &dyn Fn() -> String| {
-                    answer_all::<S>(&questions, out, panic)
-                }) as super::harness::Answering
-            })
-        })
     }
 }

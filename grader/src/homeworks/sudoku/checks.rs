@@ -1,91 +1,38 @@
-//! The Sudoku graded tests' questions and verdicts: what each test asks the
-//! student's Sudoku code ([`questions`]), and how its answers compare with
-//! the reference library `queens::sudoku` ([`verdicts`]), in the student's
-//! terms.
+//! Homework 2's checks: what each Sudoku graded test asks ([`questions`])
+//! and how its answers compare with the reference library `queens::sudoku`
+//! ([`verdicts`]), in the student's terms.
 //!
-//! Like [`super::judge`], this runs only where no student code does. Each
-//! test is named after the blank it grades (`sudoku_blank_1_prune_check::…`)
-//! and asks only that blank, with the sets filled by hand; the
-//! `sudoku_end_to_end` tests run the handout's whole search on the course's
-//! diabolical puzzles and compare it with the reference (solutions, nodes).
+//! This runs only where no student code does. Each test is named after the
+//! blank it grades (`blank_1_prune_check::…`) and asks only that blank, with
+//! the sets filled by hand; the `end_to_end` tests run the handout's whole
+//! search on the course's diabolical puzzles and compare it with the
+//! reference (solutions, nodes).
 
 use std::sync::OnceLock;
 
 use queens::sudoku::{Grid as LibraryGrid, Strategy, bank, solve};
 
-use super::judge::Verdict;
-use super::observe::Answer;
-use super::observe_sudoku::{Explored, Grid, Stop, SudokuAnswer, SudokuQuestion, SudokuView};
+use super::questions::{Explored, Grid, Stop, SudokuAnswer, SudokuQuestion, SudokuView};
+use crate::verdict::Verdict;
 
-/// Every Sudoku graded test, in order: `group::name`, the group naming the blank.
-pub const TESTS: &[&str] = &[
-    "sudoku_blank_1_prune_check::empty_sets_take_nothing",
-    "sudoku_blank_1_prune_check::a_digit_in_a_row_is_taken_along_that_row",
-    "sudoku_blank_1_prune_check::a_digit_in_a_column_is_taken_down_that_column",
-    "sudoku_blank_1_prune_check::a_digit_in_a_box_is_taken_in_that_box",
-    "sudoku_blank_1_prune_check::givens_take_digits_through_all_three_sets",
-    "sudoku_blank_2_insert::insert_records_the_row",
-    "sudoku_blank_2_insert::insert_records_the_column",
-    "sudoku_blank_2_insert::insert_records_the_box",
-    "sudoku_blank_2_insert::insert_keeps_the_digits_already_there",
-    "sudoku_blank_3_delete::delete_frees_the_row",
-    "sudoku_blank_3_delete::delete_frees_the_column",
-    "sudoku_blank_3_delete::delete_frees_the_box",
-    "sudoku_blank_3_delete::delete_keeps_the_other_digits",
-    "sudoku_end_to_end::solutions_match_the_reference",
-    "sudoku_end_to_end::nodes_match_the_reference",
-    "sudoku_end_to_end::solve_sudoku_returns_the_solution",
-    "sudoku_end_to_end::no_solution_and_two_solutions",
-    "sudoku_end_to_end::steps_replay_the_search",
-];
-
-/// The prefix of every Sudoku test's group.
-pub const PREFIX: &str = "sudoku_";
-
-/// Compares one Sudoku answer with the reference.
-type Judge = Box<dyn Fn(&SudokuAnswer) -> Result<(), String>>;
-
-struct Check {
-    question: SudokuQuestion,
-    judge: Judge,
-}
+/// One question of homework 2 and how its answer is judged.
+type Check = crate::verdict::Check<SudokuQuestion, SudokuAnswer>;
 
 fn check(
     question: SudokuQuestion,
     judge: impl Fn(&SudokuAnswer) -> Result<(), String> + 'static,
 ) -> Check {
-    Check {
-        question,
-        judge: Box::new(judge),
-    }
+    Check::new(question, judge)
 }
 
-/// The questions of the Sudoku test `name` (none for an unknown name).
+/// The questions of the test `name` (none for an unknown name).
 pub fn questions(name: &str) -> Vec<SudokuQuestion> {
-    checks(name).into_iter().map(|c| c.question).collect()
+    crate::verdict::questions(checks(name))
 }
 
-/// The verdicts of the Sudoku test `name`, one per question, in order;
-/// `None` when `name` is not a Sudoku test's (an unknown `sudoku_` name has
-/// no verdicts).
-pub fn verdicts(name: &str) -> Option<Vec<Verdict>> {
-    if !name.starts_with(PREFIX) {
-        return None;
-    }
-    Some(
-        checks(name)
-            .into_iter()
-            .map(|check| {
-                let judge = check.judge;
-                Box::new(move |answer: &Answer| match answer {
-                    Answer::Sudoku(answer) => judge(answer),
-                    other => Err(format!(
-                        "the test process gave an answer of the wrong kind: {other:?}"
-                    )),
-                }) as Verdict
-            })
-            .collect(),
-    )
+/// The verdicts of the test `name`, one per question, in order.
+pub fn verdicts(name: &str) -> Vec<Verdict> {
+    crate::verdict::verdicts(checks(name))
 }
 
 fn checks(name: &str) -> Vec<Check> {
@@ -93,10 +40,10 @@ fn checks(name: &str) -> Vec<Check> {
         return Vec::new();
     };
     match group {
-        "sudoku_blank_1_prune_check" => prune_check(test),
-        "sudoku_blank_2_insert" => insert(test),
-        "sudoku_blank_3_delete" => delete(test),
-        "sudoku_end_to_end" => end_to_end(test),
+        "blank_1_prune_check" => prune_check(test),
+        "blank_2_insert" => insert(test),
+        "blank_3_delete" => delete(test),
+        "end_to_end" => end_to_end(test),
         _ => Vec::new(),
     }
 }
@@ -669,11 +616,11 @@ mod tests {
 
     #[test]
     fn every_test_has_questions() {
-        for name in TESTS {
-            assert!(!questions(name).is_empty(), "{name}");
-            assert_eq!(verdicts(name).map(|v| v.len()), Some(questions(name).len()));
+        for test in super::super::TESTS {
+            assert!(!questions(test.name).is_empty(), "{}", test.name);
+            assert_eq!(verdicts(test.name).len(), questions(test.name).len());
         }
-        assert!(verdicts("blank_1_prune_check::x").is_none());
+        assert!(verdicts("blank_1_prune_check::x").is_empty());
     }
 
     #[test]

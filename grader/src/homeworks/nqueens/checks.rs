@@ -1,219 +1,53 @@
-//! The graded tests' questions and verdicts: what each test asks the
-//! student's code ([`questions`]), and how its answers compare with the
-//! reference ([`judge`]), in the student's terms.
+//! Homework 1's checks: what each graded test asks ([`questions`]) and how
+//! its answers compare with the reference library ([`verdicts`]), in the
+//! student's terms.
 //!
-//! This runs only where no student code does: in the harness's parent process
-//! (`cargo test -p exercises`) and in the grader (`queens grade`). The test
-//! process only answers ([`super::observe`]). Each test is named after the
+//! This runs only where no student code does. Each test is named after the
 //! blank it grades (`blank_1_prune_check::…`) and asks only that blank; the
 //! `end_to_end` tests run the whole search and compare it with the reference
 //! library (boards in order, nodes explored).
 //!
-//! Add a test by adding its name to [`TESTS`] and its checks to [`checks`].
-
-use std::fmt::Debug;
+//! Add a test by adding it to [`super::TESTS`] and its checks to [`checks`].
 
 use queens::Strategy;
 use queens::notebook::feedback::first_difference;
 use queens::notebook::handout::Step;
 use queens::report::trace::Event;
 
-use super::observe::{Answer, N, Question, SetsView};
-use super::results::Outcome;
-
-/// Every graded test, in order: `group::name`, the group naming the blank.
-pub const TESTS: &[&str] = &[
-    "blank_1_prune_check::empty_sets_attack_nothing",
-    "blank_1_prune_check::a_taken_column_attacks_its_cells",
-    "blank_1_prune_check::a_taken_diagonal_attacks_its_cells",
-    "blank_1_prune_check::a_taken_anti_diagonal_attacks_its_cells",
-    "blank_1_prune_check::queens_attack_through_all_three_sets",
-    "blank_2_insert::insert_records_the_column",
-    "blank_2_insert::insert_records_the_diagonal",
-    "blank_2_insert::insert_records_the_anti_diagonal",
-    "blank_2_insert::insert_keeps_the_queens_already_there",
-    "blank_3_delete::delete_frees_the_column",
-    "blank_3_delete::delete_frees_the_diagonal",
-    "blank_3_delete::delete_frees_the_anti_diagonal",
-    "blank_3_delete::delete_keeps_the_other_queens",
-    "end_to_end::boards_match_the_reference_for_n_1_to_10",
-    "end_to_end::nodes_match_the_reference_for_n_1_to_10",
-    "end_to_end::solve_n_queens_returns_the_boards",
-    "end_to_end::steps_replay_the_search",
-];
+use super::questions::{Answer, N, Question, SetsView};
+use crate::verdict::{Verdict, show_set};
 
 /// Why `row - col` needs a signed type.
 pub const SIGN: &str = "row - col is negative above the main diagonal (the cell (0, 3) is on \
 diagonal -3), and a usize cannot go below zero: compute the diagonal on a signed type, \
 `row as Diagonal - col as Diagonal`, with `Diagonal` a signed integer such as isize.";
 
-/// Panics explained: a panic whose text contains the first gets the second.
-const EXPLANATIONS: &[(&str, &str)] = &[("attempt to subtract with overflow", SIGN)];
-
-/// Compares one answer with the reference: `Err` is the student's message.
-pub type Verdict = Box<dyn Fn(&Answer) -> Result<(), String>>;
-
-/// One question and how to judge its answer.
-pub struct Check {
-    /// What the test process is asked.
-    pub question: Question,
-    judge: Verdict,
-}
-
-impl Check {
-    fn new(question: Question, judge: impl Fn(&Answer) -> Result<(), String> + 'static) -> Self {
-        Self {
-            question,
-            judge: Box::new(judge),
-        }
-    }
-
-    /// The student's answer, compared with the reference.
-    pub fn judge(&self, answer: &Answer) -> Result<(), String> {
-        if let Answer::CannotHold(key) = answer {
-            return Err(format!(
-                "your Diagonal type cannot hold the diagonal {key}: {SIGN}"
-            ));
-        }
-        (self.judge)(answer)
-    }
-}
+/// One question of homework 1 and how its answer is judged.
+pub type Check = crate::verdict::Check<Question, Answer>;
 
 /// The questions of the test `name` (none for an unknown name).
 pub fn questions(name: &str) -> Vec<Question> {
-    checks(name).into_iter().map(|c| c.question).collect()
+    crate::verdict::questions(checks(name))
 }
 
-/// How a test's process ended, as far as the verdict cares.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ending {
-    /// It ended on its own (whatever its exit status).
-    Ended,
-    /// It was killed at the per-test timeout.
-    TimedOut,
-    /// It overflowed its stack.
-    StackOverflow,
-    /// It hit a resource limit (`out-of-memory`, `too-many-processes`, …).
-    Limit(&'static str),
-    /// It was killed by this signal.
-    Signal(i32),
-    /// It exited with this code before answering everything.
-    Exited(String),
-}
-
-/// The verdict on test `name` from the report `lines` its process wrote and
-/// how that process ended: the outcome and the student's message.
-pub fn judge(
-    name: &str,
-    lines: &[super::observe::Line],
-    ending: &Ending,
-    timeout: std::time::Duration,
-) -> (Outcome, String) {
-    use super::observe::Line;
-    let checks: Vec<Verdict> = match super::judge_sudoku::verdicts(name) {
-        Some(verdicts) => verdicts,
-        None => checks(name)
-            .into_iter()
-            .map(|check| Box::new(move |answer: &Answer| check.judge(answer)) as Verdict)
-            .collect(),
-    };
-    if checks.is_empty() {
-        return (
-            Outcome::HarnessError,
-            format!("no graded test is named {name}"),
-        );
-    }
-    let mut answered = 0;
-    for line in lines {
-        match line {
-            Line::Answer(answer) => {
-                let Some(check) = checks.get(answered) else {
-                    break;
-                };
-                if let Err(message) = check(answer) {
-                    return (Outcome::Failed, message);
+/// The verdicts of the test `name`, one per question: a diagonal the
+/// student's `Diagonal` type cannot hold is explained before any check.
+pub fn verdicts(name: &str) -> Vec<Verdict> {
+    let checks = checks(name)
+        .into_iter()
+        .map(|check| {
+            let question = check.question.clone();
+            Check::new(question, move |answer: &Answer| {
+                if let Answer::CannotHold(key) = answer {
+                    return Err(format!(
+                        "your Diagonal type cannot hold the diagonal {key}: {SIGN}"
+                    ));
                 }
-                answered += 1;
-            }
-            Line::Panicked(message) => {
-                if message.starts_with("not yet implemented") {
-                    return (Outcome::NotImplemented, message.clone());
-                }
-                let explained: String = EXPLANATIONS
-                    .iter()
-                    .filter(|(pattern, _)| message.contains(pattern))
-                    .map(|(_, explanation)| format!("\n{explanation}"))
-                    .collect();
-                return (
-                    Outcome::Panicked,
-                    format!("your code panicked: {message}{explained}"),
-                );
-            }
-            Line::LeftRunning(_) => {}
-        }
-    }
-    if answered >= checks.len() {
-        return (Outcome::Passed, String::new());
-    }
-    let blank = super::results::blank_of(super::results::group_of(name));
-    let in_blank = blank.map_or("one of the blanks".to_owned(), |id| format!("blank {id}"));
-    match ending {
-        Ending::TimedOut => (
-            Outcome::TimedOut,
-            format!(
-                "your code ran for more than {} — an infinite loop in {in_blank}?",
-                seconds(timeout)
-            ),
-        ),
-        Ending::StackOverflow => (
-            Outcome::StackOverflow,
-            "stack overflow — does your recursion stop? (a method that calls itself forever?)"
-                .to_owned(),
-        ),
-        Ending::Limit(limit) => (Outcome::Crashed, limit_message(limit)),
-        Ending::Signal(signal) => (
-            Outcome::Crashed,
-            format!("the test process was killed by signal {signal}"),
-        ),
-        Ending::Exited(status) => (
-            Outcome::Exited,
-            format!(
-                "the test process ended before the test finished ({status}) — does your code \
-                 call std::process::exit?"
-            ),
-        ),
-        Ending::Ended => (
-            Outcome::Exited,
-            "the test process ended before the test finished — does your code call \
-             std::process::exit?"
-                .to_owned(),
-        ),
-    }
-}
-
-/// A resource limit in the student's words.
-pub fn limit_message(limit: &str) -> String {
-    match limit {
-        "out-of-memory" => "your code ran out of memory (the test may use 1 GiB): a collection \
-                            that grows without end?"
-            .to_owned(),
-        "too-many-processes" => {
-            "your code started too many processes or threads (the test may start a few)".to_owned()
-        }
-        "cpu-time" => "your code used more than its CPU time: an infinite loop?".to_owned(),
-        "file-too-large" => "your code wrote a file larger than the test allows".to_owned(),
-        other => format!("your code hit a limit: {other}"),
-    }
-}
-
-/// `5 s`, `0.5 s`.
-pub fn seconds(duration: std::time::Duration) -> String {
-    let ms = duration.as_millis();
-    if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
-    } else {
-        format!("{:.1} s", duration.as_secs_f64())
-    }
+                check.judge(answer)
+            })
+        })
+        .collect();
+    crate::verdict::verdicts(checks)
 }
 
 /// The checks of the test `name`, in order.
@@ -531,12 +365,6 @@ fn expect_same_sets(found: &SetsView, expected: &SetsView, after: &str) -> Resul
     Ok(())
 }
 
-/// A set, sorted: `{-3, 0, 2}`.
-fn show_set<T: Debug>(items: &[T]) -> String {
-    let items: Vec<String> = items.iter().map(|item| format!("{item:?}")).collect();
-    format!("{{{}}}", items.join(", "))
-}
-
 fn show_sets(sets: &SetsView) -> String {
     format!(
         "columns {}, diagonals {}, anti-diagonals {}",
@@ -801,8 +629,8 @@ mod tests {
 
     #[test]
     fn every_test_has_questions() {
-        for name in TESTS {
-            assert!(!questions(name).is_empty(), "{name}");
+        for test in super::super::TESTS {
+            assert!(!questions(test.name).is_empty(), "{}", test.name);
         }
     }
 

@@ -1,21 +1,19 @@
-//! The graded tests of the Sudoku handout: `cargo test -p exercises --test sudoku_graded`.
+//! The graded tests of homework 2, Sudoku: `cargo test -p exercises --test sudoku`.
 //!
-//! Each test is named after the blank it grades (`sudoku_blank_1_prune_check::…`,
-//! `sudoku_blank_2_insert::…`, `sudoku_blank_3_delete::…`) and asks only that
+//! Each test is named after the blank it grades (`blank_1_prune_check::…`,
+//! `blank_2_insert::…`, `blank_3_delete::…`) and asks only that
 //! blank: it fills the three sets' fields directly, calls the one method, and
-//! reads the fields back. The `sudoku_end_to_end` tests then run the whole
+//! reads the fields back. The `end_to_end` tests then run the whole
 //! search on the course's diabolical puzzles and compare it with the reference
 //! library (solutions, nodes explored). The questions and the expected answers
-//! live in the harness (`queens_grader::judge_sudoku`); this file only lets it
+//! live in the harness (`queens_grader::homeworks::sudoku`); this file only lets it
 //! reach your code.
 //!
 //! Each test runs in a process of its own with a time limit, and only reports
 //! what your code answered; the verdict is written outside it. `queens grade
 //! --exercise sudoku` grades with the instructor's copy of this file.
 
-use queens_grader::observe_sudoku::{
-    Explored, Grid, Stop, SudokuBlanks, SudokuHarness, SudokuView,
-};
+use queens_grader::homeworks::sudoku::{Explored, Grid, Harness, Stop, SudokuBlanks, SudokuView};
 
 // The Sudoku handout is a file of its own, next to the N-Queens `lib.rs`.
 #[path = "../src/sudoku.rs"]
@@ -25,7 +23,7 @@ mod sudoku;
 use sudoku::{Step, Stopped, SudokuSets};
 
 fn main() -> std::process::ExitCode {
-    SudokuHarness::<Handout>::new().run()
+    Harness::<Handout>::new().run()
 }
 
 /// Your Sudoku handout, as the graded tests see it.

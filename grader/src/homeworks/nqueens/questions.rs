@@ -1,18 +1,10 @@
-//! What a graded test's process does: ask the student's code questions and
-//! write down what it answered, nothing more.
+//! What homework 1's test process asks the student's code, and what it
+//! writes down: `is_attacked` for every cell, the sets after an `insert` or a
+//! `delete`, the boards and node counts of a search. Nothing here judges
+//! ([`super::checks`] does, where no student code runs).
 //!
-//! The test process runs student code, so nothing it writes can be trusted to
-//! say "passed". It only reports observations: `is_attacked` for every cell,
-//! the sets after an `insert` or a `delete`, the boards and node counts of a
-//! search. The process that started it (the harness's parent, or the grader,
-//! neither of which runs student code) compares them with the reference
-//! ([`super::judge`]) and writes the score and the message. Forging a pass
-//! then means giving the right answers.
-//!
-//! The handout's own types are adapted by `exercises/tests/graded.rs`, which
+//! The handout's own types are adapted by `exercises/tests/nqueens.rs`, which
 //! implements [`Blanks`] for them.
-
-use std::io::Write;
 
 use queens::notebook::handout::{Handout, Step};
 use serde::{Deserialize, Serialize};
@@ -148,25 +140,10 @@ pub enum Answer {
     CannotHold(i128),
     /// Every step of a search, in order.
     Steps(Vec<Step>),
-    /// An answer of the Sudoku handout ([`super::observe_sudoku`]).
-    Sudoku(super::observe_sudoku::SudokuAnswer),
-}
-
-/// One line of a test process's report file (JSON lines).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Line {
-    /// The answer to the next question.
-    Answer(Answer),
-    /// The student's code panicked; no more answers follow.
-    Panicked(String),
-    /// Processes still running when the test's questions were answered (by
-    /// command name): they are killed with the test, and noted.
-    LeftRunning(Vec<String>),
 }
 
 /// The handout's three blanks and its `solve_n_queens`, as a graded test sees
-/// them: `exercises/tests/graded.rs` implements this for the student's types.
+/// them: `exercises/tests/nqueens.rs` implements this for the student's types.
 pub trait Blanks {
     /// The student's constraint sets.
     type Sets;
@@ -244,53 +221,4 @@ pub fn answer<B: Blanks>(question: &Question) -> Answer {
             }
         }
     }
-}
-
-/// Answers `questions` one by one, writing each answer to `out` as a JSON
-/// line as soon as it is known (so an answer given before a later loop or
-/// crash still counts). A panic is written as the last line and ends the
-/// answers; the panic's text comes from `panic_message` (the caller's hook).
-pub fn answer_all<B: Blanks>(
-    questions: &[Question],
-    out: &mut dyn Write,
-    panic_message: &dyn Fn() -> String,
-) -> std::io::Result<()> {
-    answer_each(questions, answer::<B>, out, panic_message)
-}
-
-/// [`answer_all`] for any kind of question: `ask` puts one to the student's
-/// code (the Sudoku handout's questions go through here too).
-pub(crate) fn answer_each<Q: std::panic::RefUnwindSafe>(
-    questions: &[Q],
-    ask: fn(&Q) -> Answer,
-    out: &mut dyn Write,
-    panic_message: &dyn Fn() -> String,
-) -> std::io::Result<()> {
-    for question in questions {
-        let line = match std::panic::catch_unwind(|| ask(question)) {
-            Ok(answer) => Line::Answer(answer),
-            Err(_) => Line::Panicked(panic_message()),
-        };
-        let stop = matches!(line, Line::Panicked(_));
-        write_line(out, &line)?;
-        if stop {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// Writes one report line and flushes it.
-pub fn write_line(out: &mut dyn Write, line: &Line) -> std::io::Result<()> {
-    let mut text = serde_json::to_string(line).map_err(std::io::Error::other)?;
-    text.push('\n');
-    out.write_all(text.as_bytes())?;
-    out.flush()
-}
-
-/// Reads a report file's lines; anything that is not a report line is skipped.
-pub fn read_lines(text: &str) -> Vec<Line> {
-    text.lines()
-        .filter_map(|line| serde_json::from_str(line).ok())
-        .collect()
 }

@@ -1,0 +1,117 @@
+//! What the grader's core knows of a homework: a description it can be
+//! handed, never a name it looks for.
+//!
+//! Each homework of the course is one folder of [`crate::homeworks`] that
+//! builds one [`Homework`]: where its handout, reference, hints and graded
+//! tests live, the tests in order with the rule each checks, and how each
+//! test's answers are judged. The registry ([`crate::homeworks::ALL`]) lists
+//! them; the core (harness, verdicts, the grading pipeline, reports,
+//! platforms) works on whichever one it is given.
+
+use std::fmt;
+
+use crate::verdict::Verdict;
+
+/// One graded test: its full name (`group::name`, the group naming the blank,
+/// `end_to_end` for the whole search) and the rule it checks, in plain words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Test {
+    /// `blank_1_prune_check::empty_sets_attack_nothing`.
+    pub name: &'static str,
+    /// What it checks, for `queens tests`: "with no queen placed, no cell is
+    /// attacked".
+    pub rule: &'static str,
+}
+
+/// The files of a homework's handout as they were when the grader was built
+/// (the grader writes them into its scratch workspace; `queens hint` reads
+/// the hints).
+#[cfg(feature = "instructor")]
+#[derive(Debug, Clone, Copy)]
+pub struct Files {
+    /// The untouched handout (`exercises/<source>`).
+    pub handout: &'static str,
+    /// The adapter test target (`exercises/<test_file>`).
+    pub tests: &'static str,
+    /// The hints (`exercises/<hints>`).
+    pub hints: &'static str,
+}
+
+/// A homework: a handout with blanks, graded by its own test target.
+pub struct Homework {
+    /// Its name on the command line: `--exercise NAME`.
+    pub name: &'static str,
+    /// One line for people: what the student builds.
+    pub title: &'static str,
+    /// The student's file inside the `exercises` crate (`src/lib.rs`).
+    pub source: &'static str,
+    /// The reference it is generated from, from the course root.
+    pub reference: &'static str,
+    /// Its hints, inside `exercises/`.
+    pub hints: &'static str,
+    /// Its test target in the `exercises` crate: `cargo test -p exercises
+    /// --test <test_target>`.
+    pub test_target: &'static str,
+    /// That target's file inside the `exercises` crate.
+    pub test_file: &'static str,
+    /// Every graded test, in order.
+    pub tests: &'static [Test],
+    /// How the answers of test `name` are judged: one verdict per question,
+    /// in order (none for an unknown name).
+    pub verdicts: fn(&str) -> Vec<Verdict>,
+    /// What the student does once every test passes, in one sentence.
+    pub next: &'static str,
+    /// Panics explained: a panic whose text contains the first gets the second.
+    pub explanations: &'static [(&'static str, &'static str)],
+    /// The handout's files, built in.
+    #[cfg(feature = "instructor")]
+    pub files: Files,
+}
+
+impl Homework {
+    /// The student's file's name: `lib.rs`, `sudoku.rs`.
+    pub fn file_name(&self) -> &'static str {
+        self.source.rsplit('/').next().unwrap_or(self.source)
+    }
+
+    /// The graded tests' names, in order.
+    pub fn test_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.tests.iter().map(|test| test.name)
+    }
+
+    /// The test `name`, if it is one of this homework's.
+    pub fn test(&self, name: &str) -> Option<&'static Test> {
+        self.tests.iter().find(|test| test.name == name)
+    }
+
+    /// The command that runs its graded tests.
+    pub fn test_command(&self) -> String {
+        format!("cargo test -p exercises --test {}", self.test_target)
+    }
+}
+
+impl fmt::Debug for Homework {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Homework").field("name", &self.name).finish()
+    }
+}
+
+impl fmt::Display for Homework {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl serde::Serialize for Homework {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
+
+impl PartialEq for Homework {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Homework {}
