@@ -3,7 +3,8 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use queens_grader::handout::{Blank, REFERENCE, course_root};
+use queens_grader::handout::{Blank, course_root};
+use queens_grader::homeworks;
 
 /// Runs `queens hint ARGS` with its state in `state`; returns stdout.
 fn hint(state: &std::path::Path, args: &[&str]) -> String {
@@ -99,7 +100,7 @@ fn all_shows_every_hint_in_order() {
 
 /// The reference's answer lines of each blank, from its markers.
 fn answers() -> Vec<Vec<String>> {
-    let reference = std::fs::read_to_string(course_root().join(REFERENCE)).unwrap();
+    let reference = std::fs::read_to_string(course_root().join(homeworks::default().reference)).unwrap();
     let mut answers: Vec<Vec<String>> = Vec::new();
     let mut open = false;
     for line in reference.lines().map(str::trim) {

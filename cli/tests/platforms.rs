@@ -1,9 +1,9 @@
 //! The autograders for grading platforms, tried as the platforms run them.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
-use queens_grader::judge;
+use queens_grader::homeworks;
 use queens_grader::platforms::{GITHUB_CLASSROOM_WORKFLOW, step_id};
 
 fn course() -> PathBuf {
@@ -81,14 +81,15 @@ fn run_autograder(id: &str) -> serde_json::Value {
 
 #[test]
 fn gradescope_bundle_grades_a_submission_where_gradescope_puts_it() {
+    let count = homeworks::default().tests.len();
     let results = run_autograder("correct");
     let tests = results["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), judge::TESTS.len());
-    assert_eq!(results["score"], judge::TESTS.len());
+    assert_eq!(tests.len(), count);
+    assert_eq!(results["score"], count);
     assert!(tests.iter().all(|t| t["status"] == "passed"), "{results}");
     let half = run_autograder("half-correct");
     let score = half["score"].as_u64().unwrap();
-    assert!(0 < score && score < judge::TESTS.len() as u64, "{half}");
+    assert!(0 < score && score < count as u64, "{half}");
 }
 
 #[test]
@@ -101,12 +102,20 @@ fn github_classroom_workflow_lists_every_graded_test_with_its_point() {
         .lines()
         .filter_map(|l| l.trim().strip_prefix("test-name: "))
         .collect();
-    assert_eq!(names, judge::TESTS, "one entry per graded test, in order");
-    assert_eq!(yaml.matches("max-score: 1\n").count(), judge::TESTS.len());
-    for test in judge::TESTS {
-        assert!(yaml.contains(&format!("-- --exact {test}\n")), "{test}");
-        assert!(yaml.contains(&format!("steps.{}.outputs.result", step_id(test))));
+    let expected: Vec<String> = homeworks::ALL
+        .iter()
+        .flat_map(|h| h.test_names().map(move |t| format!("{h} {t}")))
+        .collect();
+    assert_eq!(names, expected, "one entry per graded test, in order");
+    assert_eq!(yaml.matches("max-score: 1\n").count(), expected.len());
+    for homework in homeworks::ALL {
+        for test in homework.test_names() {
+            let command = format!("--test {} -- --exact {test}\n", homework.test_target);
+            assert!(yaml.contains(&command), "{test}");
+            let result = format!("steps.{}.outputs.result", step_id(homework, test));
+            assert!(yaml.contains(&result), "{test}");
+        }
+        // The tests it names are the ones the student copy's harness runs.
+        assert!(out.join("exercises").join(homework.test_file).is_file());
     }
-    // The tests it names are the ones the student copy's harness runs.
-    assert!(Path::new(&out.join("exercises/tests/graded.rs")).is_file());
 }

@@ -4,7 +4,8 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use queens_grader::handout::{Blank, SUDOKU_HINTS, course_root};
+use queens_grader::handout::{Blank, course_root};
+use queens_grader::homeworks;
 
 fn queens(state: &std::path::Path, args: &[&str]) -> std::process::Output {
     Command::cargo_bin("queens")
@@ -22,7 +23,8 @@ fn stdout(output: &std::process::Output) -> String {
 
 #[test]
 fn sudoku_hints_come_one_at_a_time_and_keep_their_own_count() {
-    let text = std::fs::read_to_string(course_root().join(SUDOKU_HINTS)).unwrap();
+    let hints = format!("exercises/{}", homeworks::by_name("sudoku").unwrap().hints);
+    let text = std::fs::read_to_string(course_root().join(hints)).unwrap();
     let blanks: Vec<Blank> = serde_json::from_str(&text).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let state = tmp.path().join("queens-hints.json");

@@ -15,8 +15,9 @@ use common::describe;
 use queens_grader::batch;
 use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::handout::{self, Course};
+use queens_grader::homeworks;
 use queens_grader::report;
-use queens_grader::results::{Outcome, blank_of, group_of};
+use queens_grader::results::{blank_of, group_of};
 use queens_grader::sandbox::Mode;
 use queens_grader::student_copy;
 
@@ -29,108 +30,11 @@ fn grader() -> Grader {
 }
 
 fn reference() -> String {
-    std::fs::read_to_string(root().join(handout::REFERENCE)).expect("solutions/src/lib.rs")
+    std::fs::read_to_string(root().join(homeworks::default().reference)).expect("solutions/src/lib.rs")
 }
 
 fn blank_of_test(name: &str) -> Option<u32> {
     blank_of(group_of(name))
-}
-
-#[test]
-fn committed_handout_is_what_the_reference_generates() {
-    let checks = Course::built_in()
-        .check()
-        .expect("the reference's markers parse");
-    for check in &checks {
-        assert!(
-            check.up_to_date,
-            "{} differs from what solutions/src/lib.rs generates: run `cargo run -- handout`",
-            check.path
-        );
-    }
-    assert_eq!(
-        checks.len(),
-        4,
-        "the N-Queens and the Sudoku handouts and hints"
-    );
-}
-
-#[test]
-fn untouched_handout_fails_every_graded_test_as_not_yet_implemented() {
-    let grade = grader().grade("handout", &root().join("exercises"));
-    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-    assert!(grade.tests.len() >= 10, "{}", describe(&grade));
-    for test in &grade.tests {
-        assert_eq!(
-            test.outcome,
-            Outcome::NotImplemented,
-            "{}",
-            describe(&grade)
-        );
-        assert!(
-            test.message.starts_with("not yet implemented: blank "),
-            "{}",
-            test.message
-        );
-        assert!(
-            test.message.contains("cargo run -- hint"),
-            "{}",
-            test.message
-        );
-    }
-    let json = report::json(&grade);
-    assert_eq!(json.score, 0);
-    assert_eq!(json.max_score as usize, grade.tests.len());
-    let blanks = handout::generate(&reference()).unwrap().blanks;
-    assert_eq!(json.blanks.len(), blanks.len());
-    assert!(json.end_to_end.is_some());
-}
-
-#[test]
-fn reference_passes_every_graded_test() {
-    let grade = grader().grade("reference", &root().join(handout::REFERENCE));
-    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-    assert!(grade.tests.len() >= 10);
-    assert!(
-        grade.tests.iter().all(|t| t.outcome == Outcome::Passed),
-        "{}",
-        describe(&grade)
-    );
-    let json = report::json(&grade);
-    assert_eq!(json.score, json.max_score);
-}
-
-#[test]
-fn filling_one_blank_passes_exactly_that_blanks_tests() {
-    let reference = reference();
-    let blanks = handout::generate(&reference).unwrap().blanks;
-    assert!(!blanks.is_empty());
-    let grader = grader();
-    for blank in &blanks {
-        let code = handout::generate_filling(&reference, &[blank.id])
-            .unwrap()
-            .source;
-        let grade = grader.grade_code(&format!("blank {} only", blank.id), &code);
-        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-        let own = grade
-            .tests
-            .iter()
-            .filter(|t| blank_of_test(&t.name) == Some(blank.id))
-            .count();
-        assert!(own > 0, "blank {} has no tests of its own", blank.id);
-        for test in &grade.tests {
-            if blank_of_test(&test.name) == Some(blank.id) {
-                assert_eq!(test.outcome, Outcome::Passed, "{}", describe(&grade));
-            } else {
-                assert_eq!(
-                    test.outcome,
-                    Outcome::NotImplemented,
-                    "{}",
-                    describe(&grade)
-                );
-            }
-        }
-    }
 }
 
 /// Copies the fixture submissions named in `ids` into a fresh batch folder.
@@ -261,7 +165,7 @@ fn batch_gives_every_submission_a_row_with_a_clear_status() {
 
     // Edited tests change nothing: blank 3 is still a todo!().
     let edited = row("edited-tests");
-    assert!(edited[column("notes")].contains("tests/graded.rs was edited"));
+    assert!(edited[column("notes")].contains("tests/nqueens.rs was edited"));
     assert_eq!(points("edited-tests", "blank_3"), 0);
     assert_eq!(&edited[column("status")], "graded");
 
@@ -289,10 +193,10 @@ fn student_copy_leaves_the_answers_out_and_still_loads() {
     assert!(!out.join("grader/tests/fixtures/submissions").exists());
     let generated = handout::generate(&reference()).unwrap();
     assert_eq!(
-        std::fs::read_to_string(out.join(handout::HANDOUT)).unwrap(),
+        std::fs::read_to_string(out.join("exercises").join(homeworks::default().source)).unwrap(),
         generated.source
     );
-    assert!(out.join("exercises/tests/graded.rs").exists());
+    assert!(out.join("exercises").join(homeworks::default().test_file).exists());
     let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     assert!(!manifest.contains("\"solutions\""), "{manifest}");
     // The workspace resolves without the reference.
@@ -436,7 +340,7 @@ fn bad_submissions_get_a_row_each_with_a_clear_detail() {
     let line = "// padding padding padding padding padding padding padding padding\n";
     std::fs::write(at("huge/src/lib.rs"), line.repeat(50_000_000 / line.len())).unwrap();
     std::fs::create_dir_all(at("symlink/src")).unwrap();
-    std::os::unix::fs::symlink(root().join(handout::REFERENCE), at("symlink/src/lib.rs")).unwrap();
+    std::os::unix::fs::symlink(root().join(homeworks::default().reference), at("symlink/src/lib.rs")).unwrap();
     let grader = grader();
     let mut csv = Vec::new();
     let grades = batch::run(&grader, dir.path(), &mut csv, &mut |_, _, _| {}).unwrap();

@@ -1,20 +1,17 @@
-//! The Sudoku handout, its reference and the grader keep each other honest.
+//! The Sudoku homework's wrong answers are blamed on their own blanks.
 //!
-//! Scratch copies of `exercises/src/sudoku.rs` (untouched, the reference, one
-//! blank filled, wrong answers) are graded with `--exercise sudoku` the way
-//! `queens grade` does, sharing `target/grading-scratch` with
-//! `tests/grading.rs`, so the library compiles once.
+//! Scratch copies of `exercises/src/sudoku.rs` with one wrong answer are
+//! graded with `--exercise sudoku` the way `queens grade` does (what every
+//! homework promises is checked in `tests/homeworks.rs`).
 
 mod common;
 
 use std::path::PathBuf;
 
 use common::describe;
-use queens_grader::exercise::Exercise;
 use queens_grader::grader::{Config, Grader, Status};
-use queens_grader::handout::{self, Course};
-use queens_grader::judge_sudoku;
-use queens_grader::report;
+use queens_grader::handout;
+use queens_grader::homeworks::sudoku;
 use queens_grader::results::{Outcome, blank_of, group_of};
 
 fn root() -> PathBuf {
@@ -23,94 +20,18 @@ fn root() -> PathBuf {
 
 fn grader() -> Grader {
     let mut config = Config::built_in();
-    config.exercise = Exercise::Sudoku;
+    config.homework = &sudoku::HOMEWORK;
     Grader::new(config).expect("a scratch workspace")
 }
 
 fn reference() -> String {
-    std::fs::read_to_string(root().join(handout::SUDOKU_REFERENCE))
+    std::fs::read_to_string(root().join(sudoku::HOMEWORK.reference))
         .expect("solutions/src/sudoku.rs")
 }
 
 /// The blank a test grades (`None` for end-to-end tests).
 fn blank(name: &str) -> Option<u32> {
     blank_of(group_of(name))
-}
-
-#[test]
-fn every_sudoku_test_is_named_after_its_blank() {
-    for name in judge_sudoku::TESTS {
-        assert!(name.starts_with("sudoku_"), "{name}");
-        let group = group_of(name);
-        assert!(
-            blank(name).is_some() || group == "sudoku_end_to_end",
-            "{name}"
-        );
-    }
-    let handout = Course::built_in()
-        .generate_exercise(Exercise::Sudoku, &[])
-        .expect("the Sudoku reference's markers parse");
-    let titles: Vec<&str> = handout.blanks.iter().map(|b| b.title.as_str()).collect();
-    assert_eq!(titles, ["prune check", "insert", "delete"]);
-    for blank in &handout.blanks {
-        let group = format!("sudoku_{}", blank.test_group());
-        assert!(
-            judge_sudoku::TESTS.iter().any(|t| group_of(t) == group),
-            "no tests in {group}"
-        );
-    }
-}
-
-#[test]
-fn untouched_sudoku_handout_fails_every_test_as_not_yet_implemented() {
-    let grade = grader().grade("handout", &root().join("exercises"));
-    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-    assert_eq!(grade.tests.len(), judge_sudoku::TESTS.len());
-    for test in &grade.tests {
-        assert_eq!(
-            test.outcome,
-            Outcome::NotImplemented,
-            "{}",
-            describe(&grade)
-        );
-        assert!(
-            test.message.contains("--exercise sudoku"),
-            "{}",
-            describe(&grade)
-        );
-    }
-}
-
-#[test]
-fn reference_passes_every_sudoku_test_and_each_blank_alone_passes_exactly_its_tests() {
-    let grader = grader();
-    let grade = grader.grade("reference", &root().join(handout::SUDOKU_REFERENCE));
-    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-    assert_eq!(grade.tests.len(), judge_sudoku::TESTS.len());
-    assert!(
-        grade.tests.iter().all(|t| t.outcome == Outcome::Passed),
-        "{}",
-        describe(&grade)
-    );
-    let json = report::json(&grade);
-    assert_eq!(json.score, json.max_score);
-
-    let reference = reference();
-    for id in 1..=3 {
-        let code = handout::generate_exercise(Exercise::Sudoku, &reference, &[id])
-            .unwrap()
-            .source;
-        let grade = grader.grade_code(&format!("blank {id} only"), &code);
-        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-        for test in &grade.tests {
-            let expected = if blank(&test.name) == Some(id) {
-                Outcome::Passed
-            } else {
-                Outcome::NotImplemented
-            };
-            assert_eq!(test.outcome, expected, "{}", describe(&grade));
-        }
-    }
 }
 
 /// The reference with `from` replaced by `to` (exactly once).
@@ -195,23 +116,4 @@ fn wrong_answers_fail_their_own_blanks_tests() {
             describe(&grade)
         );
     }
-}
-
-#[test]
-fn an_nqueens_grade_is_unchanged_next_to_the_sudoku_tests() {
-    // The scratch manifest declares both test targets; grading N-Queens by
-    // default still builds and runs only its own tests.
-    let grader = Grader::new(Config::built_in()).expect("a scratch workspace");
-    let grade = grader.grade("handout", &root().join("exercises"));
-    assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
-    assert!(
-        grade.tests.iter().all(|t| !t.name.starts_with("sudoku_")),
-        "{}",
-        describe(&grade)
-    );
-    assert!(
-        grade.notes.iter().all(|n| !n.contains("sudoku.rs")),
-        "{:?}",
-        grade.notes
-    );
 }

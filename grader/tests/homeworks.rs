@@ -1,0 +1,206 @@
+//! Every homework of the registry keeps the same promises, checked the same
+//! way: its tests are named after its blanks, the untouched handout fails
+//! every test as not yet implemented, the reference passes them all, one
+//! blank filled passes exactly that blank's tests, and `cargo test -p
+//! exercises --test <homework>` is green once it is done and says "not
+//! started" before.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::describe;
+use queens_grader::grader::{Config, Grader, Status};
+use queens_grader::handout::{self, Course};
+use queens_grader::homework::Homework;
+use queens_grader::homeworks;
+use queens_grader::report;
+use queens_grader::results::{Outcome, blank_of, group_of};
+
+fn root() -> PathBuf {
+    handout::course_root()
+}
+
+fn grader(homework: &'static Homework) -> Grader {
+    let mut config = Config::built_in();
+    config.homework = homework;
+    Grader::new(config).expect("a scratch workspace")
+}
+
+fn reference(homework: &Homework) -> String {
+    std::fs::read_to_string(root().join(homework.reference)).expect("the reference")
+}
+
+fn blank(name: &str) -> Option<u32> {
+    blank_of(group_of(name))
+}
+
+#[test]
+fn committed_handouts_are_what_their_references_generate() {
+    let checks = Course::built_in()
+        .check()
+        .expect("the references' markers parse");
+    for check in &checks {
+        assert!(
+            check.up_to_date,
+            "{} differs from what its reference generates: run `cargo run -- handout`",
+            check.path
+        );
+    }
+    assert_eq!(checks.len(), 2 * homeworks::ALL.len(), "a handout and hints each");
+}
+
+#[test]
+fn every_test_is_named_after_its_blank_and_every_blank_has_tests() {
+    for &homework in homeworks::ALL {
+        for name in homework.test_names() {
+            assert!(
+                blank(name).is_some() || group_of(name) == "end_to_end",
+                "{homework}: {name}"
+            );
+        }
+        let handout = Course::built_in()
+            .generate_exercise(homework, &[])
+            .expect("the reference's markers parse");
+        for blank in &handout.blanks {
+            let group = blank.test_group();
+            assert!(
+                homework.test_names().any(|t| group_of(t) == group),
+                "{homework}: no tests in {group}"
+            );
+        }
+    }
+}
+
+#[test]
+fn untouched_handouts_fail_every_test_as_not_yet_implemented() {
+    for &homework in homeworks::ALL {
+        let grade = grader(homework).grade("handout", &root().join("exercises"));
+        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+        assert_eq!(grade.tests.len(), homework.tests.len());
+        let hint = queens_grader::results::hint_command(homework, None);
+        for test in &grade.tests {
+            assert_eq!(test.outcome, Outcome::NotImplemented, "{}", describe(&grade));
+            assert!(
+                test.message.starts_with("not yet implemented: blank "),
+                "{}",
+                test.message
+            );
+            assert!(test.message.contains(&hint), "{hint}: {}", test.message);
+        }
+        let json = report::json(&grade);
+        assert_eq!(json.score, 0);
+        assert_eq!(json.max_score as usize, grade.tests.len());
+        assert!(json.end_to_end.is_some(), "{homework}: end_to_end in the JSON");
+        assert!(json.other.is_empty(), "{homework}: no other groups");
+    }
+}
+
+#[test]
+fn references_pass_and_each_blank_alone_passes_exactly_its_tests() {
+    for &homework in homeworks::ALL {
+        let grader = grader(homework);
+        let grade = grader.grade("reference", &root().join(homework.reference));
+        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+        assert_eq!(grade.tests.len(), homework.tests.len());
+        assert!(
+            grade.tests.iter().all(|t| t.outcome == Outcome::Passed),
+            "{}",
+            describe(&grade)
+        );
+        let reference = reference(homework);
+        let blanks = handout::generate(&reference).unwrap().blanks;
+        for filled in &blanks {
+            let code = handout::generate_exercise(homework, &reference, &[filled.id])
+                .unwrap()
+                .source;
+            let grade = grader.grade_code(&format!("{homework} blank {} only", filled.id), &code);
+            assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+            for test in &grade.tests {
+                let expected = if blank(&test.name) == Some(filled.id) {
+                    Outcome::Passed
+                } else {
+                    Outcome::NotImplemented
+                };
+                assert_eq!(test.outcome, expected, "{}", describe(&grade));
+            }
+        }
+    }
+}
+
+/// A copy of the `exercises` crate with `homework` done (the reference's
+/// answers) and every other homework untouched, in a workspace of its own.
+fn course_with_one_homework_done(dir: &Path, homework: &'static Homework) {
+    let exercises = dir.join("exercises");
+    for sub in ["src", "tests"] {
+        std::fs::create_dir_all(exercises.join(sub)).unwrap();
+    }
+    // The manifest names the library and the harness from the course.
+    let manifest = std::fs::read_to_string(root().join("exercises/Cargo.toml")).unwrap();
+    let manifest = manifest
+        .replace("edition.workspace = true", "edition = \"2024\"")
+        .replace(
+            "queens-grader.workspace = true",
+            &format!(
+                "queens-grader = {{ path = {:?}, default-features = false }}",
+                root().join("grader")
+            ),
+        )
+        .replace(
+            "queens.workspace = true",
+            &format!(
+                "queens = {{ path = {:?}, default-features = false }}",
+                root()
+            ),
+        );
+    std::fs::write(
+        exercises.join("Cargo.toml"),
+        format!("{manifest}\n[workspace]\n"),
+    )
+    .unwrap();
+    std::fs::copy(root().join("Cargo.lock"), exercises.join("Cargo.lock")).unwrap();
+    for &other in homeworks::ALL {
+        let code = if other == homework {
+            reference(other)
+        } else {
+            std::fs::read_to_string(root().join("exercises").join(other.source)).unwrap()
+        };
+        std::fs::write(exercises.join(other.source), code).unwrap();
+        std::fs::copy(
+            root().join("exercises").join(other.test_file),
+            exercises.join(other.test_file),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn cargo_test_is_green_with_one_homework_done_and_says_the_others_are_not_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = homeworks::default();
+    course_with_one_homework_done(dir.path(), done);
+    let target = root().join("target/one-homework-done");
+    let ran = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["test", "--offline", "--manifest-path"])
+        .arg(dir.path().join("exercises/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(ran.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(&format!("test result: ok. {} passed", done.tests.len())),
+        "{stdout}"
+    );
+    for &other in homeworks::ALL.iter().filter(|&&h| h != done) {
+        assert!(
+            stdout.contains(&format!("{other}: not started")),
+            "{other}: {stdout}"
+        );
+        assert!(stdout.contains(&other.test_command()), "{stdout}");
+    }
+    assert!(!stdout.contains(&format!("{done}: not started")), "{stdout}");
+}
