@@ -14,6 +14,7 @@ use assert_cmd::Command as CargoBin;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use predicates::prelude::*;
 use queens_grader::handout::course_root;
+use queens_grader::homeworks;
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 /// The first grade may compile the course's library in the scratch folder.
@@ -22,12 +23,16 @@ const FIRST_GRADE: Duration = Duration::from_secs(900);
 /// seconds on a quiet machine; the limit leaves room for a loaded one.
 const AFTER_SAVE: Duration = Duration::from_secs(60);
 
-/// A copy of the course's handout (crate manifest, lib.rs, tests, hints) in
-/// a temporary folder: `<tmp>/exercises`.
+/// A copy of the course's handout (crate manifest, every homework's file,
+/// tests and hints) in a temporary folder: `<tmp>/exercises`.
 fn handout_copy() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let from = course_root().join("exercises");
-    for file in ["Cargo.toml", "hints.json", "src/lib.rs", "tests/graded.rs"] {
+    let mut files = vec!["Cargo.toml"];
+    for homework in homeworks::ALL {
+        files.extend([homework.source, homework.test_file, homework.hints]);
+    }
+    for file in files {
         let to = tmp.path().join("exercises").join(file);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(from.join(file), &to).unwrap_or_else(|e| panic!("copy {file}: {e}"));
@@ -320,7 +325,7 @@ fn watch_refuses_what_is_not_a_handout() {
     refused(
         &["watch", "no/such/folder"],
         dir,
-        "is not a handout: it does not exist",
+        "is not the nqueens handout: it does not exist",
     );
     std::fs::create_dir_all(dir.join("other/src")).unwrap();
     std::fs::write(dir.join("other/src/lib.rs"), "pub fn f() {}\n").unwrap();
@@ -337,7 +342,35 @@ fn watch_refuses_what_is_not_a_handout() {
     );
     // The default is exercises/ in the current folder.
     let empty = tempfile::tempdir().unwrap();
-    refused(&["watch"], empty.path(), "exercises is not a handout");
+    refused(&["watch"], empty.path(), "exercises is not the nqueens handout");
+    // A homework's file is that homework, never graded as another.
+    refused(
+        &["watch", "exercises/src/sudoku.rs", "--exercise", "nqueens"],
+        dir,
+        "is the sudoku homework's file, not the nqueens homework's",
+    );
+}
+
+#[test]
+fn watch_grades_the_homework_whose_file_it_is_given() {
+    let tmp = handout_copy();
+    let mut watch = Watch::start(tmp.path(), &["watch", "exercises/src/sudoku.rs"]);
+    let sudoku = homeworks::by_name("sudoku").unwrap();
+    let total = sudoku.tests.len() as u32;
+    watch.wait_for("the Sudoku homework's first grade", FIRST_GRADE, |s| {
+        score(s, "total ") == Some((0, total)) && s.contains("graded in")
+    });
+    let screen = watch.contents();
+    assert!(screen.contains("blank 1 is next"), "{screen}");
+    assert!(screen.contains("--exercise sudoku"), "{screen}");
+    assert!(!screen.contains("does not compile"), "{screen}");
+    watch.keys.write_all(b"q").unwrap();
+    watch.keys.flush().unwrap();
+    let start = Instant::now();
+    while watch.child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "q did not quit");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]
