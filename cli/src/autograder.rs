@@ -53,7 +53,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                     course.root().display()
                 )));
             }
-            let bundle = platforms::gradescope_zip(&course, exercise.unwrap_or(homeworks::default()), &file).map_err(Failure::new)?;
+            let bundle =
+                platforms::gradescope_zip(&course, exercise.unwrap_or(homeworks::default()), &file)
+                    .map_err(Failure::new)?;
             if out.json() {
                 out.write_json(&bundle)?;
             } else {

@@ -86,10 +86,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if let Some(dir) = args.out {
         let report = queens_grader::student_copy::write(&course, &dir).map_err(Failure::new)?;
         let workflow = if args.github_classroom {
-            Some(queens_grader::platforms::write_github_classroom(
-                &dir,
-                args.exercise.as_ref().map_or(homeworks::ALL, std::slice::from_ref),
-            ).map_err(Failure::new)?)
+            Some(
+                queens_grader::platforms::write_github_classroom(
+                    &dir,
+                    args.exercise
+                        .as_ref()
+                        .map_or(homeworks::ALL, std::slice::from_ref),
+                )
+                .map_err(Failure::new)?,
+            )
         } else {
             None
         };

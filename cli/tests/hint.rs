@@ -100,7 +100,8 @@ fn all_shows_every_hint_in_order() {
 
 /// The reference's answer lines of each blank, from its markers.
 fn answers() -> Vec<Vec<String>> {
-    let reference = std::fs::read_to_string(course_root().join(homeworks::default().reference)).unwrap();
+    let reference =
+        std::fs::read_to_string(course_root().join(homeworks::default().reference)).unwrap();
     let mut answers: Vec<Vec<String>> = Vec::new();
     let mut open = false;
     for line in reference.lines().map(str::trim) {

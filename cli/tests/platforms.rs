@@ -52,9 +52,17 @@ fn run_autograder(id: &str) -> serde_json::Value {
     .unwrap();
     // A student who uploaded only their lib.rs.
     std::fs::create_dir_all(root.join("submission")).unwrap();
+    // The case `id` of the grader's case table, made from the reference.
+    let made = root.join("made");
+    let ran = Command::new("python3")
+        .arg(course().join("scripts/make-batch"))
+        .arg(&made)
+        .args(["--only", id])
+        .status()
+        .unwrap();
+    assert!(ran.success(), "scripts/make-batch --only {id}");
     std::fs::copy(
-        course()
-            .join("grader/tests/fixtures/submissions")
+        made.join(homeworks::default().name)
             .join(id)
             .join("src/lib.rs"),
         root.join("submission/lib.rs"),

@@ -342,7 +342,11 @@ fn watch_refuses_what_is_not_a_handout() {
     );
     // The default is exercises/ in the current folder.
     let empty = tempfile::tempdir().unwrap();
-    refused(&["watch"], empty.path(), "exercises is not the nqueens handout");
+    refused(
+        &["watch"],
+        empty.path(),
+        "exercises is not the nqueens handout",
+    );
     // A homework's file is that homework, never graded as another.
     refused(
         &["watch", "exercises/src/sudoku.rs", "--exercise", "nqueens"],

@@ -561,7 +561,10 @@ mod tests {
             let error = generate_exercise(homework, "x\n// END BLANK 1\n", &[]).unwrap_err();
             assert!(error.to_string().starts_with(homework.reference), "{error}");
             let handout = generate_exercise(homework, &blank(1, "x"), &[]).unwrap();
-            assert_eq!(handout.files()[1].0, format!("exercises/{}", homework.hints));
+            assert_eq!(
+                handout.files()[1].0,
+                format!("exercises/{}", homework.hints)
+            );
         }
     }
 

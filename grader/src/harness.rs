@@ -153,9 +153,8 @@ pub fn main(
     // A homework whose every blank still holds its todo!() is not started:
     // its tests are listed as ignored and the run stays green, so finishing
     // one homework turns `cargo test -p exercises` green.
-    let not_started = whole_run(&arguments)
-        && results.is_none()
-        && not_started(&executable, homework, &settings);
+    let not_started =
+        whole_run(&arguments) && results.is_none() && not_started(&executable, homework, &settings);
     if not_started {
         println!(
             "\n{homework}: not started (every blank still holds its todo!()); its {} tests \

@@ -92,7 +92,9 @@ impl Homework {
 
 impl fmt::Debug for Homework {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Homework").field("name", &self.name).finish()
+        f.debug_struct("Homework")
+            .field("name", &self.name)
+            .finish()
     }
 }
 

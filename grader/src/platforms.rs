@@ -216,7 +216,8 @@ mod tests {
         for homework in all {
             for test in homework.test_names() {
                 assert_eq!(
-                    yaml.matches(&format!("test-name: {homework} {test}\n")).count(),
+                    yaml.matches(&format!("test-name: {homework} {test}\n"))
+                        .count(),
                     1,
                     "{test}"
                 );

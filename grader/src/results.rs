@@ -99,7 +99,12 @@ pub fn group_of(test_name: &str) -> &str {
 
 /// The blank a test group grades: `blank_2_insert` is blank 2.
 pub fn blank_of(group: &str) -> Option<u32> {
-    group.strip_prefix("blank_")?.split('_').next()?.parse().ok()
+    group
+        .strip_prefix("blank_")?
+        .split('_')
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The command that prints `homework`'s hints for `blank` (all blanks' when
@@ -133,7 +138,10 @@ mod tests {
         let [first, second, ..] = crate::homeworks::ALL else {
             panic!("the course has two homeworks at least");
         };
-        assert_eq!(hint_command_of(first, "blank_2_insert::x"), "cargo run -- hint 2");
+        assert_eq!(
+            hint_command_of(first, "blank_2_insert::x"),
+            "cargo run -- hint 2"
+        );
         assert_eq!(
             hint_command_of(second, "blank_1_prune_check::x"),
             format!("cargo run -- hint 1 --exercise {second}")

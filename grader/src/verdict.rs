@@ -20,11 +20,14 @@ use crate::wire::Line;
 /// is the student's message.
 pub type Verdict = Box<dyn Fn(&serde_json::Value) -> Result<(), String>>;
 
+/// How one typed answer is judged: `Err` is the student's message.
+type Judge<A> = Box<dyn Fn(&A) -> Result<(), String>>;
+
 /// One question of a homework and how to judge its answer.
 pub struct Check<Q, A> {
     /// What the test process is asked.
     pub question: Q,
-    judge: Box<dyn Fn(&A) -> Result<(), String>>,
+    judge: Judge<A>,
 }
 
 impl<Q, A> Check<Q, A> {
@@ -49,7 +52,9 @@ pub fn questions<Q, A>(checks: Vec<Check<Q, A>>) -> Vec<Q> {
 
 /// The verdicts of `checks`: each answer read back into `A` (an answer of
 /// another shape is a wrong answer, never a pass) and judged.
-pub fn verdicts<Q: 'static, A: DeserializeOwned + 'static>(checks: Vec<Check<Q, A>>) -> Vec<Verdict> {
+pub fn verdicts<Q: 'static, A: DeserializeOwned + 'static>(
+    checks: Vec<Check<Q, A>>,
+) -> Vec<Verdict> {
     checks
         .into_iter()
         .map(|check| {
@@ -133,8 +138,8 @@ pub fn judge(
     if answered >= checks.len() {
         return (Outcome::Passed, String::new());
     }
-    let in_blank = blank_of(group_of(name))
-        .map_or("one of the blanks".to_owned(), |id| format!("blank {id}"));
+    let in_blank =
+        blank_of(group_of(name)).map_or("one of the blanks".to_owned(), |id| format!("blank {id}"));
     match ending {
         Ending::TimedOut => (
             Outcome::TimedOut,

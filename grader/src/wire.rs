@@ -40,7 +40,9 @@ pub fn answer_each<Q: std::panic::RefUnwindSafe, A: Serialize>(
 ) -> std::io::Result<()> {
     for question in questions {
         let line = match std::panic::catch_unwind(|| ask(question)) {
-            Ok(answer) => Line::Answer(serde_json::to_value(answer).map_err(std::io::Error::other)?),
+            Ok(answer) => {
+                Line::Answer(serde_json::to_value(answer).map_err(std::io::Error::other)?)
+            }
             Err(_) => Line::Panicked(panic_message()),
         };
         let stop = matches!(line, Line::Panicked(_));

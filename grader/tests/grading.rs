@@ -30,47 +30,27 @@ fn grader() -> Grader {
 }
 
 fn reference() -> String {
-    std::fs::read_to_string(root().join(homeworks::default().reference)).expect("solutions/src/lib.rs")
+    std::fs::read_to_string(root().join(homeworks::default().reference))
+        .expect("solutions/src/lib.rs")
 }
 
 fn blank_of_test(name: &str) -> Option<u32> {
     blank_of(group_of(name))
 }
 
-/// Copies the fixture submissions named in `ids` into a fresh batch folder.
-fn batch_folder(ids: &[&str]) -> tempfile::TempDir {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap().flatten() {
-            let target = to.join(entry.file_name());
-            if entry.path().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
-        }
-    }
-    let dir = tempfile::tempdir().unwrap();
-    for id in ids {
-        copy(
-            &root().join("grader/tests/fixtures/submissions").join(id),
-            &dir.path().join(id),
-        );
-    }
-    dir
-}
-
-/// Grades the fixtures `ids` as a batch: the CSV header, rows and grades.
+/// Grades the cases `ids` of the first homework as a batch: the CSV header,
+/// rows and grades.
 fn run_batch(
     ids: &[&str],
     test_timeout: Duration,
 ) -> (Vec<String>, Vec<csv::StringRecord>, Vec<Grade>) {
-    let dir = batch_folder(ids);
+    let made = common::cases_in_folder(ids);
+    let dir = made.path().join("batch").join(homeworks::default().name);
     let mut config = Config::built_in();
     config.test_timeout = test_timeout;
     let grader = Grader::new(config).unwrap();
     let mut csv = Vec::new();
-    let grades = batch::run(&grader, dir.path(), &mut csv, &mut |_, _, _| {}).unwrap();
+    let grades = batch::run(&grader, &dir, &mut csv, &mut |_, _, _| {}).unwrap();
     let mut reader = csv::Reader::from_reader(csv.as_slice());
     let header = reader
         .headers()
@@ -190,13 +170,17 @@ fn student_copy_leaves_the_answers_out_and_still_loads() {
     assert!(!out.join("solutions").exists());
     assert!(!out.join("grader/tests").exists());
     assert!(!out.join("tests/reference_answers.rs").exists());
-    assert!(!out.join("grader/tests/fixtures/submissions").exists());
+    assert!(!out.join("grader/tests/cases").exists());
     let generated = handout::generate(&reference()).unwrap();
     assert_eq!(
         std::fs::read_to_string(out.join("exercises").join(homeworks::default().source)).unwrap(),
         generated.source
     );
-    assert!(out.join("exercises").join(homeworks::default().test_file).exists());
+    assert!(
+        out.join("exercises")
+            .join(homeworks::default().test_file)
+            .exists()
+    );
     let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     assert!(!manifest.contains("\"solutions\""), "{manifest}");
     // The workspace resolves without the reference.
@@ -247,10 +231,10 @@ fn student_copy_builds_and_grades() {
     assert!(json["max_score"].as_u64().unwrap() > 0);
 }
 
-/// Grades one fixture submission with `config`.
+/// Grades the case `id` with `config`.
 fn grade_fixture(id: &str, config: Config) -> Grade {
-    let dir = batch_folder(&[id]);
-    Grader::new(config).unwrap().grade(id, &dir.path().join(id))
+    let (_made, path) = common::case(id);
+    Grader::new(config).unwrap().grade(id, &path)
 }
 
 /// `sleep 300` processes alive now (Linux).
@@ -340,7 +324,11 @@ fn bad_submissions_get_a_row_each_with_a_clear_detail() {
     let line = "// padding padding padding padding padding padding padding padding\n";
     std::fs::write(at("huge/src/lib.rs"), line.repeat(50_000_000 / line.len())).unwrap();
     std::fs::create_dir_all(at("symlink/src")).unwrap();
-    std::os::unix::fs::symlink(root().join(homeworks::default().reference), at("symlink/src/lib.rs")).unwrap();
+    std::os::unix::fs::symlink(
+        root().join(homeworks::default().reference),
+        at("symlink/src/lib.rs"),
+    )
+    .unwrap();
     let grader = grader();
     let mut csv = Vec::new();
     let grades = batch::run(&grader, dir.path(), &mut csv, &mut |_, _, _| {}).unwrap();
@@ -460,52 +448,120 @@ fn hostile_submissions_are_contained_by_the_sandbox() {
 #[test]
 #[ignore = "about two minutes; run with --ignored generated_batch"]
 fn generated_batch_is_graded_and_blamed_right() {
-    let dir = tempfile::tempdir().unwrap();
-    let batch_dir = dir.path().join("batch");
-    let made = std::process::Command::new("python3")
+    // Every case of the table, every homework: one batch each, as an
+    // instructor runs them (`queens grade --batch DIR/<homework> --exercise
+    // <homework>`).
+    let made = tempfile::tempdir().unwrap();
+    let batch_dir = made.path().join("batch");
+    let listed = std::process::Command::new("python3")
         .arg(root().join("scripts/make-batch"))
         .arg(&batch_dir)
-        .status()
+        .arg("--list")
+        .output()
         .unwrap();
-    assert!(made.success());
+    assert!(listed.status.success());
+    let cases: Vec<serde_json::Value> = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
     let before = sleepers();
-    let grader = grader();
-    let mut csv = Vec::new();
-    let grades = batch::run(&grader, &batch_dir, &mut csv, &mut |_, _, _| {}).unwrap();
-    assert!(grades.len() >= 45, "{}", grades.len());
-    let full = grades.iter().find(|g| g.submission == "correct").unwrap();
-    let max = report::totals(full).1;
-    for grade in &grades {
-        let id = grade.submission.as_str();
-        let (score, _) = report::totals(grade);
-        let lost: Vec<Option<u32>> = grade
-            .tests
-            .iter()
-            .filter(|t| !t.outcome.passed())
-            .map(|t| blank_of_test(&t.name))
-            .collect();
-        if id.starts_with("correct") || ["snooping", "spawns-sleep"].contains(&id) {
-            assert_eq!(score, max, "{}", describe(grade));
-        } else if let Some(rest) = id.strip_prefix("wrong-b") {
-            let blank: u32 = rest[..1].parse().unwrap();
-            assert!(lost.contains(&Some(blank)), "{}", describe(grade));
-            assert!(
-                lost.iter().all(|b| *b == Some(blank) || b.is_none()),
-                "blamed elsewhere: {}",
-                describe(grade)
-            );
-        } else if id.starts_with("bad-") {
-            assert!(
-                matches!(grade.status, Status::Rejected | Status::NoSubmission),
-                "{}",
-                describe(grade)
-            );
-            assert!(!grade.detail.is_empty());
+    let sandboxed = queens_grader::sandbox::probe(queens_grader::sandbox::Mode::Auto)
+        .is_ok_and(|(found, _)| found.is_some());
+    let start = std::time::Instant::now();
+    let mut graded = 0;
+    for &homework in homeworks::ALL {
+        let mut config = Config::built_in();
+        config.homework = homework;
+        let grader = Grader::new(config).unwrap();
+        let mut csv = Vec::new();
+        let folder = batch_dir.join(homework.name);
+        let grades = batch::run(&grader, &folder, &mut csv, &mut |_, _, _| {}).unwrap();
+        let text = String::from_utf8(csv).unwrap();
+        assert_eq!(text.lines().count(), grades.len() + 1, "one row each");
+        for case in cases.iter().filter(|c| c["homework"] == homework.name) {
+            let id = case["id"].as_str().unwrap();
+            let grade = grades
+                .iter()
+                .find(|g| g.submission == id)
+                .unwrap_or_else(|| panic!("{homework}: no row for {id}"));
+            check_case(case, grade, sandboxed);
+            graded += 1;
         }
     }
-    let text = String::from_utf8(csv).unwrap();
-    assert_eq!(text.lines().count(), grades.len() + 1, "one row each");
+    assert_eq!(graded, cases.len(), "every case graded");
+    eprintln!(
+        "generated batch: {graded} submissions of {} homeworks in {:.1} s",
+        homeworks::ALL.len(),
+        start.elapsed().as_secs_f64()
+    );
     assert!(sleepers_back_to(before), "a process outlived the batch");
+}
+
+/// Checks one graded case against what the table says of it.
+fn check_case(case: &serde_json::Value, grade: &Grade, sandboxed: bool) {
+    let id = case["id"].as_str().unwrap();
+    if case["sandbox"] == true && !sandboxed {
+        return;
+    }
+    let what = || format!("{id}: {case}\n{}", describe(grade));
+    if case["status"] == "rejected-or-missing" {
+        assert!(
+            matches!(grade.status, Status::Rejected | Status::NoSubmission),
+            "{}",
+            what()
+        );
+        assert!(!grade.detail.is_empty(), "{}", what());
+        return;
+    }
+    let status = case["status"].as_str().unwrap_or("graded");
+    assert_eq!(grade.status.name(), status, "{}", what());
+    let (score, max) = report::totals(grade);
+    match case["score"].as_str() {
+        Some("full") => assert_eq!(score, max, "{}", what()),
+        Some("zero") => assert_eq!(score, 0, "{}", what()),
+        Some("partial") => assert!(0 < score && score < max, "{}", what()),
+        _ => {}
+    }
+    if let Some(blamed) = case["blame"].as_u64() {
+        let blamed = u32::try_from(blamed).unwrap();
+        let failed: Vec<_> = grade.tests.iter().filter(|t| !t.outcome.passed()).collect();
+        assert!(
+            failed
+                .iter()
+                .any(|t| blank_of_test(&t.name) == Some(blamed)),
+            "{}",
+            what()
+        );
+        assert!(
+            failed.iter().all(|t| matches!(blank_of_test(&t.name), None)
+                || blank_of_test(&t.name) == Some(blamed)),
+            "blamed elsewhere: {}",
+            what()
+        );
+    }
+    if let Some(says) = case["says"].as_str() {
+        assert!(
+            grade
+                .tests
+                .iter()
+                .any(|t| !t.outcome.passed() && t.message.contains(says)),
+            "no failing test says {says:?}: {}",
+            what()
+        );
+    }
+    let labels: Vec<&str> = grade
+        .tests
+        .iter()
+        .flat_map(|t| &t.problems)
+        .map(String::as_str)
+        .collect();
+    for wanted in case["problems"].as_array().into_iter().flatten() {
+        let wanted = wanted.as_str().unwrap();
+        assert!(labels.contains(&wanted), "no {wanted} label: {}", what());
+    }
+    if case["clean"] == true {
+        assert!(labels.is_empty(), "labels {labels:?}: {}", what());
+    }
 }
 
 /// The student's side: the same binary `cargo test -p exercises` runs, with
@@ -515,10 +571,8 @@ fn generated_batch_is_graded_and_blamed_right() {
 fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
     let before = sleepers();
     let grader = grader();
-    let code = std::fs::read_to_string(
-        root().join("grader/tests/fixtures/submissions/spawns-sleep/src/lib.rs"),
-    )
-    .unwrap();
+    let (_made, path) = common::case("spawns-sleep");
+    let code = std::fs::read_to_string(path.join("src/lib.rs")).unwrap();
     let binary = grader.test_binary(&code).unwrap();
     let start = std::time::Instant::now();
     let output = std::process::Command::new(&binary)

@@ -48,7 +48,11 @@ fn committed_handouts_are_what_their_references_generate() {
             check.path
         );
     }
-    assert_eq!(checks.len(), 2 * homeworks::ALL.len(), "a handout and hints each");
+    assert_eq!(
+        checks.len(),
+        2 * homeworks::ALL.len(),
+        "a handout and hints each"
+    );
 }
 
 #[test]
@@ -79,9 +83,14 @@ fn untouched_handouts_fail_every_test_as_not_yet_implemented() {
         let grade = grader(homework).grade("handout", &root().join("exercises"));
         assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
         assert_eq!(grade.tests.len(), homework.tests.len());
-        let hint = queens_grader::results::hint_command(homework, None);
         for test in &grade.tests {
-            assert_eq!(test.outcome, Outcome::NotImplemented, "{}", describe(&grade));
+            let hint = queens_grader::results::hint_command(homework, blank(&test.name));
+            assert_eq!(
+                test.outcome,
+                Outcome::NotImplemented,
+                "{}",
+                describe(&grade)
+            );
             assert!(
                 test.message.starts_with("not yet implemented: blank "),
                 "{}",
@@ -92,7 +101,10 @@ fn untouched_handouts_fail_every_test_as_not_yet_implemented() {
         let json = report::json(&grade);
         assert_eq!(json.score, 0);
         assert_eq!(json.max_score as usize, grade.tests.len());
-        assert!(json.end_to_end.is_some(), "{homework}: end_to_end in the JSON");
+        assert!(
+            json.end_to_end.is_some(),
+            "{homework}: end_to_end in the JSON"
+        );
         assert!(json.other.is_empty(), "{homework}: no other groups");
     }
 }
@@ -202,5 +214,76 @@ fn cargo_test_is_green_with_one_homework_done_and_says_the_others_are_not_starte
         );
         assert!(stdout.contains(&other.test_command()), "{stdout}");
     }
-    assert!(!stdout.contains(&format!("{done}: not started")), "{stdout}");
+    assert!(
+        !stdout.contains(&format!("{done}: not started")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_wrong_blank_loses_points_only_in_its_own_blank_and_end_to_end() {
+    // One case per blank of each homework from the case table (the ones that
+    // name a message); the whole table is graded by the ignored batch test.
+    let cases = common::cases();
+    for &homework in homeworks::ALL {
+        let grader = grader(homework);
+        let mut blamed: Vec<u64> = Vec::new();
+        for case in cases.iter().filter(|c| c["homework"] == homework.name) {
+            let (Some(blame), Some(says)) = (case["blame"].as_u64(), case["says"].as_str()) else {
+                continue;
+            };
+            if blamed.contains(&blame) || case["problems"].is_array() {
+                continue;
+            }
+            blamed.push(blame);
+            let id = case["id"].as_str().unwrap();
+            let (_made, path) = common::case(id);
+            let grade = grader.grade(id, &path);
+            assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+            for test in &grade.tests {
+                match blank(&test.name) {
+                    Some(b) if u64::from(b) == blame => {}
+                    Some(other) => assert!(
+                        test.outcome.passed(),
+                        "{id}: blank {other} blamed\n{}",
+                        describe(&grade)
+                    ),
+                    None => {}
+                }
+            }
+            assert!(
+                grade.tests.iter().any(|t| blank(&t.name).is_some()
+                    && !t.outcome.passed()
+                    && t.message.contains(says)),
+                "{id}: no failing test says {says:?}\n{}",
+                describe(&grade)
+            );
+            assert!(
+                grade
+                    .tests
+                    .iter()
+                    .any(|t| blank(&t.name).is_none() && !t.outcome.passed()),
+                "{id}: the end-to-end tests should fail too\n{}",
+                describe(&grade)
+            );
+        }
+        assert!(
+            blamed.len() >= 3,
+            "{homework}: the table names a case per blank: {blamed:?}"
+        );
+    }
+}
+
+#[test]
+fn the_case_table_names_the_registry_s_homeworks_and_files() {
+    let table = std::fs::read_to_string(root().join("grader/tests/cases/cases.toml")).unwrap();
+    for homework in homeworks::ALL {
+        assert!(
+            table.contains(&format!(
+                "[homework.{homework}]\nreference = \"{}\"\nhandout = \"exercises/{}\"\n",
+                homework.reference, homework.source
+            )),
+            "cases.toml's [homework.{homework}] differs from the registry"
+        );
+    }
 }

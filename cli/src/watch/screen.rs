@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use queens_grader::grader::{Grade, Status};
-use queens_grader::report::{self, GroupScore};
 use queens_grader::homework::Homework;
+use queens_grader::report::{self, GroupScore};
 use queens_grader::results::{TestRecord, hint_command};
 
 /// The part of a [`Grade`] the screen shows.
@@ -185,7 +185,9 @@ fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
     ));
     lines.push(Line::blank());
     match grade.status {
-        Status::Graded if score == max && max > 0 => congratulate(grade.homework, &groups, max, lines),
+        Status::Graded if score == max && max > 0 => {
+            congratulate(grade.homework, &groups, max, lines)
+        }
         Status::Graded | Status::TimedOut => {
             if grade.status == Status::TimedOut {
                 lines.push(Line::new(

@@ -73,7 +73,11 @@ mod tests {
         for homework in ALL {
             assert!(!homework.tests.is_empty(), "{homework}");
             for test in homework.tests {
-                assert!(!(homework.verdicts)(test.name).is_empty(), "{homework}: {}", test.name);
+                assert!(
+                    !(homework.verdicts)(test.name).is_empty(),
+                    "{homework}: {}",
+                    test.name
+                );
                 assert!(!test.rule.is_empty(), "{homework}: {}", test.name);
                 assert!(
                     test.name.starts_with("blank_") || test.name.starts_with("end_to_end::"),

@@ -1,0 +1,207 @@
+//! Build: the graded tests compiled offline around the submission, in the
+//! sandbox when there is one; compile errors pointed at the student's file.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use cargo_metadata::Message;
+use cargo_metadata::diagnostic::DiagnosticLevel;
+
+use super::workspace::Scratch;
+use crate::homework::Homework;
+#[cfg(test)]
+use crate::homeworks;
+use crate::process::{self, Ending, Limits};
+use crate::sandbox::Bubblewrap;
+
+/// Cargo names a submission's artifacts after the path inside its workspace,
+/// the same in every slot: graders of one process build (and copy their test
+/// executable) one at a time.
+static BUILDING: Mutex<()> = Mutex::new(());
+
+/// Bytes kept of cargo's JSON messages and of the harness's output.
+const CARGO_OUTPUT_CAP: usize = 16 * 1024 * 1024;
+const COMPILE_ERRORS_SHOWN: usize = 4000;
+
+/// Why a build gave no test executable.
+pub(super) enum BuildFailure {
+    /// The submission does not compile: the errors, capped.
+    Compile(String),
+    /// The build ran past the submission's deadline.
+    TimedOut,
+    /// The grader itself failed (cargo missing, a file not written).
+    Grader(String),
+}
+
+/// Writes the scratch workspace around `code` and builds the graded tests;
+/// returns a private copy of the test executable in `binaries`.
+pub(super) fn build(
+    scratch: &Scratch<'_>,
+    sandbox: Option<&Bubblewrap>,
+    binaries: &Path,
+    code: &str,
+    deadline: Instant,
+) -> Result<PathBuf, BuildFailure> {
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
+    scratch
+        .write(code)
+        .map_err(|e| BuildFailure::Grader(format!("cannot write the scratch workspace: {e}")))?;
+    std::fs::create_dir_all(scratch.config.scratch_dir.join("target")).map_err(|e| {
+        BuildFailure::Grader(format!("cannot create the scratch's target folder: {e}"))
+    })?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
+    let mut command = match sandbox {
+        // The build cannot see the course either: an `include!` of the
+        // solutions, by any path, finds an empty folder.
+        Some(bwrap) => {
+            let (hidden, writable, readable) = scratch.build_view();
+            bwrap.build_command(&cargo, &hidden, &writable, &readable)
+        }
+        None => Command::new(cargo),
+    };
+    command
+        .args([
+            "build",
+            "--offline",
+            "--message-format=json",
+            "--test",
+            scratch.config.homework.test_target,
+            "-p",
+            "exercises",
+        ])
+        .arg("--manifest-path")
+        .arg(scratch.slot.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(scratch.config.scratch_dir.join("target"))
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET_DIR");
+    let limits = Limits {
+        timeout: remaining(deadline),
+        output_cap: CARGO_OUTPUT_CAP,
+        own_process_group: true,
+    };
+    let run = process::run(command, limits)
+        .map_err(|e| BuildFailure::Grader(format!("cannot run cargo: {e}")))?;
+    if run.ending == Ending::TimedOut {
+        return Err(BuildFailure::TimedOut);
+    }
+    let mut errors = Vec::new();
+    let mut executable = None;
+    let mut success = false;
+    for message in Message::parse_stream(run.stdout.text.as_bytes()).flatten() {
+        match message {
+            Message::CompilerMessage(message)
+                if matches!(
+                    message.message.level,
+                    DiagnosticLevel::Error | DiagnosticLevel::Ice
+                ) =>
+            {
+                errors.push(message.message.rendered.unwrap_or(message.message.message));
+            }
+            Message::CompilerArtifact(artifact)
+                if artifact.target.name == scratch.config.homework.test_target =>
+            {
+                executable = artifact.executable.map(PathBuf::from);
+            }
+            Message::BuildFinished(finished) => success = finished.success,
+            _ => {}
+        }
+    }
+    match (success, executable) {
+        (true, Some(built)) => {
+            // A private copy: another grader sharing the target folder may
+            // rebuild the original while this one runs. It goes where the
+            // tests' unprivileged users can reach it (the scratch may be
+            // under a private home).
+            let copy = binaries.join("graded-tests");
+            std::fs::copy(&built, &copy).map_err(|e| {
+                BuildFailure::Grader(format!("cannot copy {}: {e}", built.display()))
+            })?;
+            Ok(copy)
+        }
+        _ if !errors.is_empty() => Err(BuildFailure::Compile(process::excerpt(
+            &errors.join("\n"),
+            errors.iter().map(|e| e.len() as u64 + 1).sum(),
+            COMPILE_ERRORS_SHOWN,
+        ))),
+        _ => Err(BuildFailure::Grader(format!(
+            "cargo could not build the graded tests (offline): {}",
+            process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600)
+        ))),
+    }
+}
+
+fn remaining(deadline: Instant) -> Duration {
+    deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1))
+}
+
+/// Where the scratch workspace keeps the submission of `homework`, as rustc
+/// names it: the crate's root by its path, a homework that is a module of
+/// its test target by the test's `#[path = "../src/…"]`.
+pub(super) fn scratch_source(homework: &Homework) -> String {
+    if homework.source == "src/lib.rs" {
+        format!("exercises/{}", homework.source)
+    } else {
+        format!("exercises/tests/../{}", homework.source)
+    }
+}
+
+/// `errors` with the scratch copy's path replaced by `source`, on the lines
+/// where rustc gives a location (`--> exercises/src/lib.rs:77:31`).
+pub(super) fn point_at(errors: &str, scratch: &str, source: &Path) -> String {
+    let shown = source.display().to_string();
+    errors
+        .lines()
+        .map(|line| match line.split_once("--> ") {
+            Some((indent, at)) if at.starts_with(scratch) => {
+                format!("{indent}--> {shown}{}", &at[scratch.len()..])
+            }
+            _ => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `error[E0308]: mismatched types (src/lib.rs:12)` from rustc's rendered errors.
+pub(super) fn first_error_line(errors: &str) -> String {
+    let mut lines = errors.lines();
+    let headline = lines.next().unwrap_or("does not compile").trim().to_owned();
+    let location = lines
+        .find_map(|line| line.trim_start().strip_prefix("--> "))
+        .map(|at| format!(" ({})", at.trim()))
+        .unwrap_or_default();
+    format!("{headline}{location}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compile_errors_point_at_the_submission() {
+        let errors = "error[E0308]: mismatched types\n  --> exercises/src/lib.rs:77:31\n   |\n\
+                      note: method defined here\n  --> /rust/library/std/src/lib.rs:9:1";
+        let pointed = point_at(
+            errors,
+            &scratch_source(homeworks::default()),
+            Path::new("hand-ins/ada/src/lib.rs"),
+        );
+        assert!(
+            pointed.contains("  --> hand-ins/ada/src/lib.rs:77:31"),
+            "{pointed}"
+        );
+        assert!(
+            pointed.contains("--> /rust/library/std/src/lib.rs:9:1"),
+            "{pointed}"
+        );
+        assert_eq!(
+            first_error_line(&pointed),
+            "error[E0308]: mismatched types (hand-ins/ada/src/lib.rs:77:31)"
+        );
+    }
+}

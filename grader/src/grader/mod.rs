@@ -1,0 +1,304 @@
+//! `queens grade`: build a submission with the instructor's tests and run them.
+//!
+//! Only the student's `lib.rs` is taken (`sudoku.rs` with `--exercise
+//! sudoku`, [`Config::exercise`]). It goes into a scratch workspace next to
+//! the instructor's copies of `exercises/Cargo.toml`, the other handout and
+//! `exercises/tests/graded.rs` and `sudoku_graded.rs` (the manifest names
+//! both), embedded in this program when it was built, so
+//! edited tests or an added `build.rs` change nothing. Every scratch workspace
+//! shares one target folder ([`Config::scratch_dir`]`/target`), so the library
+//! and the harness compile once and a submission costs one small crate.
+//!
+//! The scratch workspace names nothing of the course by path: the `queens`
+//! library and the harness are copied into it (`vendor/`, sources only: no
+//! solutions, no tests). The build runs offline with a wall-clock limit.
+//! Then the grader runs each graded test itself ([`super::harness::run_test`]):
+//! one process per test, with its own timeout, resource limits and session,
+//! in a bubblewrap sandbox when it works ([`super::sandbox`]). The test
+//! process only reports what the student's code answered; the verdict is
+//! written here, where no student code runs ([`super::judge`]).
+//! Whatever happens (no file, compile errors, endless loops, crashes), [`Grader::grade`]
+//! returns a [`Grade`] with a status, never an error.
+
+mod build;
+mod config;
+mod intake;
+mod record;
+mod run;
+mod workspace;
+
+use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+pub use config::{Config, INSTRUCTOR_MANIFEST};
+pub use record::{Grade, Status};
+
+use crate::sandbox;
+
+/// Grades submissions one after another in one scratch workspace.
+#[derive(Debug)]
+pub struct Grader {
+    config: Config,
+    slot: PathBuf,
+    sandbox: OnceCell<Result<sandbox::Found, String>>,
+    /// The test binary's folder, open to the tests' users.
+    binaries: tempfile::TempDir,
+}
+
+/// Numbers the scratch workspaces of one process.
+static SLOTS: AtomicUsize = AtomicUsize::new(0);
+
+impl Grader {
+    /// A grader with its own scratch workspace in `config.scratch_dir/work`.
+    pub fn new(config: Config) -> std::io::Result<Self> {
+        let slot = config.scratch_dir.join("work").join(format!(
+            "{}-{}",
+            std::process::id(),
+            SLOTS.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&slot)?;
+        let binaries = {
+            // In the scratch when the tests' users can reach it there
+            // (/tmp may forbid running programs), else in /tmp.
+            let mut builder = tempfile::Builder::new();
+            builder.prefix("queens-grading-");
+            let dir = if sandbox::reachable_by_others(&config.scratch_dir) {
+                builder.tempdir_in(&config.scratch_dir)?
+            } else {
+                builder.tempdir()?
+            };
+            sandbox::prepare_binaries_dir(dir.path())?;
+            dir
+        };
+        Ok(Self {
+            config,
+            slot,
+            sandbox: OnceCell::new(),
+            binaries,
+        })
+    }
+
+    /// Its configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The graded tests' names (built into the grader: [`Homework::tests`]).
+    pub fn handout_tests(&self) -> Result<Vec<String>, String> {
+        Ok(self
+            .config
+            .homework
+            .test_names()
+            .map(str::to_owned)
+            .collect())
+    }
+
+    /// The sandbox the tests run in: `Ok(None)` with the reason when they run
+    /// without one (`auto` where bubblewrap does not work, or `off`); `Err`
+    /// when it is required and does not work.
+    pub fn sandbox(&self) -> Result<sandbox::Found, String> {
+        self.sandbox
+            .get_or_init(|| sandbox::probe(self.config.sandbox))
+            .clone()
+    }
+
+    /// One line on how the tests are protected, for a batch's header and each
+    /// unsandboxed row's notes.
+    pub fn protection(&self) -> String {
+        match self.sandbox() {
+            Ok((Some(_), _)) => "tests sandboxed with bubblewrap (no network, no course files, \
+                                 private /tmp, own PID namespace) and resource limits"
+                .to_owned(),
+            Ok((None, why)) => format!(
+                "NOT SANDBOXED ({}): the tests ran with resource limits and a session of \
+                 their own only; student code could read your files{}",
+                why.unwrap_or_default(),
+                if self.config.isolate_network && sandbox::unshare_works() {
+                    " (network cut with unshare -rn)"
+                } else {
+                    " and use the network"
+                }
+            ),
+            Err(why) => why,
+        }
+    }
+
+    /// Grades the submission at `path` (an exercises crate folder, a folder
+    /// holding `lib.rs`, or a `.rs` file), calling it `id`.
+    pub fn grade(&self, id: &str, path: &Path) -> Grade {
+        let start = Instant::now();
+        let mut grade = Grade::new(id, self.config.homework);
+        self.grade_path(&mut grade, path, start + self.config.timeout);
+        grade.elapsed = start.elapsed();
+        grade
+    }
+
+    /// Builds the graded tests around `code` (a `lib.rs`) and returns the
+    /// test binary, as `cargo test -p exercises` would run it (it lives as
+    /// long as this grader).
+    pub fn test_binary(&self, code: &str) -> Result<PathBuf, String> {
+        self.build(code, Instant::now() + self.config.timeout)
+            .map_err(|failure| match failure {
+                build::BuildFailure::Compile(errors) => format!("does not compile: {errors}"),
+                build::BuildFailure::TimedOut => "the build timed out".to_owned(),
+                build::BuildFailure::Grader(message) => message,
+            })
+    }
+
+    /// Grades `code`, the text of a `lib.rs`, calling it `id`.
+    pub fn grade_code(&self, id: &str, code: &str) -> Grade {
+        let start = Instant::now();
+        let mut grade = Grade::new(id, self.config.homework);
+        self.grade_text(&mut grade, code, start + self.config.timeout);
+        grade.elapsed = start.elapsed();
+        grade
+    }
+
+    fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant) {
+        let homework = self.config.homework;
+        let Some(source) = intake::find_source(path, homework) else {
+            let file = homework.file_name();
+            grade.status = Status::NoSubmission;
+            grade.detail = format!(
+                "no {file} in {} (looked for src/{file}, {file}, exercises/src/{file})",
+                path.display()
+            );
+            grade.fill_not_run("no submission");
+            return;
+        };
+        grade.notes = intake::notice_edits(path, homework);
+        let code = match intake::read_submission(path, &source) {
+            Ok(code) => code,
+            Err((status, detail)) => {
+                grade.status = status;
+                grade.detail = detail;
+                grade.source = Some(source);
+                grade.fill_not_run("not graded");
+                return;
+            }
+        };
+        grade.source = Some(source);
+        self.grade_text(grade, &code, deadline);
+    }
+
+    fn grade_text(&self, grade: &mut Grade, code: &str, deadline: Instant) {
+        let sandbox = match self.sandbox() {
+            Ok((sandbox, why)) => {
+                if sandbox.is_none() {
+                    grade.notes.push(format!(
+                        "NOT SANDBOXED: {}",
+                        why.unwrap_or_else(|| "bubblewrap is off".to_owned())
+                    ));
+                }
+                sandbox
+            }
+            Err(why) => {
+                grade.status = Status::GraderError;
+                grade.detail = why;
+                grade.fill_not_run("the grader refused to run the tests without a sandbox");
+                return;
+            }
+        };
+        let executable = match self.build(code, deadline) {
+            Ok(executable) => executable,
+            Err(build::BuildFailure::Compile(errors)) => {
+                // The scratch copy is the submission verbatim: same lines, so
+                // the errors can point at the file the student edits.
+                let errors = match &grade.source {
+                    Some(source) => build::point_at(
+                        &errors,
+                        &build::scratch_source(self.config.homework),
+                        source,
+                    ),
+                    None => errors,
+                };
+                grade.status = Status::CompileError;
+                grade.detail = build::first_error_line(&errors);
+                grade.compile_errors = errors;
+                grade.fill_not_run("your code does not compile");
+                return;
+            }
+            Err(build::BuildFailure::TimedOut) => {
+                grade.status = Status::TimedOut;
+                grade.detail = format!(
+                    "the build took more than {} s",
+                    self.config.timeout.as_secs()
+                );
+                grade.fill_not_run("the build timed out");
+                return;
+            }
+            Err(build::BuildFailure::Grader(message)) => {
+                grade.status = Status::GraderError;
+                grade.detail = message;
+                grade.fill_not_run("the grader failed");
+                return;
+            }
+        };
+        let run = run::run_tests(&self.config, &executable, sandbox, deadline);
+        grade.tests = run.records;
+        let left: Vec<&str> = grade
+            .tests
+            .iter()
+            .flat_map(|t| &t.problems)
+            .filter_map(|p| p.strip_prefix("left-running: "))
+            .collect();
+        if !left.is_empty() {
+            let mut names: Vec<&str> = left.iter().flat_map(|l| l.split(", ")).collect();
+            names.sort_unstable();
+            names.dedup();
+            grade.notes.push(format!(
+                "{} tests left processes running ({}): killed after each test",
+                left.len(),
+                names.join(", ")
+            ));
+        }
+        if !run.cut_short.is_empty() || run.not_run > 0 {
+            grade.status = Status::TimedOut;
+            let still = if run.cut_short.is_empty() {
+                String::new()
+            } else {
+                format!("; still running: {}", run.cut_short.join(", "))
+            };
+            grade.detail = format!(
+                "the tests took more than the submission's {} s{still}; {} tests never ran",
+                self.config.timeout.as_secs(),
+                run.not_run
+            );
+        }
+    }
+
+    /// Writes the scratch workspace around `code` and builds the graded
+    /// tests: a private copy of the test executable.
+    fn build(&self, code: &str, deadline: Instant) -> Result<PathBuf, build::BuildFailure> {
+        let scratch = workspace::Scratch {
+            config: &self.config,
+            slot: &self.slot,
+        };
+        let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
+        build::build(
+            &scratch,
+            sandbox.as_ref(),
+            self.binaries.path(),
+            code,
+            deadline,
+        )
+    }
+
+    /// Whether the tests run without network: in the sandbox, or in a
+    /// network namespace of their own.
+    pub fn network_isolated(&self) -> bool {
+        match self.sandbox() {
+            Ok((Some(_), _)) => true,
+            Ok((None, _)) => self.config.isolate_network && sandbox::unshare_works(),
+            Err(_) => false,
+        }
+    }
+}
+
+impl Drop for Grader {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.slot);
+    }
+}

@@ -1,0 +1,104 @@
+//! The grade record: how grading a submission went, test by test.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::homework::Homework;
+use crate::results::{Outcome, TestRecord};
+
+/// How grading a submission went, as a whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The tests ran (each test's outcome says how it went).
+    Graded,
+    /// The submission does not compile.
+    CompileError,
+    /// Build and tests together ran past the submission's time limit.
+    TimedOut,
+    /// No `lib.rs` was found.
+    NoSubmission,
+    /// The grader itself failed (missing toolchain, offline dependencies…).
+    GraderError,
+    /// The submission was not graded: its `lib.rs` is not a small text file
+    /// inside the submission (binary, too large, a link pointing outside).
+    Rejected,
+}
+
+impl Status {
+    /// Its name, as in JSON and CSV (`compile-error`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Graded => "graded",
+            Self::CompileError => "compile-error",
+            Self::TimedOut => "timed-out",
+            Self::NoSubmission => "no-submission",
+            Self::GraderError => "grader-error",
+            Self::Rejected => "rejected",
+        }
+    }
+}
+
+/// One graded submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct Grade {
+    /// Who or what was graded (a folder name in a batch).
+    pub submission: String,
+    /// The homework it was graded as.
+    pub homework: &'static Homework,
+    /// The `lib.rs` that was graded.
+    pub source: Option<PathBuf>,
+    /// How it went as a whole.
+    pub status: Status,
+    /// One line saying why, unless it was simply graded.
+    pub detail: String,
+    /// Every graded test, in the harness's order.
+    pub tests: Vec<TestRecord>,
+    /// What the grader noticed: edited tests, ignored files.
+    pub notes: Vec<String>,
+    /// The compiler's errors (capped), for a submission that does not compile.
+    pub compile_errors: String,
+    /// Wall-clock time for the submission.
+    pub elapsed: Duration,
+}
+
+impl Grade {
+    pub(super) fn new(id: &str, homework: &'static Homework) -> Self {
+        Self {
+            submission: id.to_owned(),
+            homework,
+            source: None,
+            status: Status::Graded,
+            detail: String::new(),
+            tests: Vec::new(),
+            notes: Vec::new(),
+            compile_errors: String::new(),
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+impl Grade {
+    /// Marks every test of the homework as not run (the submission never got
+    /// that far), so the scorecard still shows what it was graded out of.
+    pub(super) fn fill_not_run(&mut self, why: &str) {
+        self.tests = self
+            .homework
+            .test_names()
+            .map(|name| not_run(name, why))
+            .collect();
+    }
+}
+
+pub(super) fn not_run(name: &str, why: &str) -> TestRecord {
+    TestRecord {
+        name: name.to_owned(),
+        outcome: Outcome::NotRun,
+        message: why.to_owned(),
+        elapsed_ms: 0,
+        printed_bytes: 0,
+        problems: Vec::new(),
+    }
+}

@@ -1,0 +1,285 @@
+//! The scratch workspace: the submission next to the instructor's manifest,
+//! every homework's tests and handouts, and the library and harness copied
+//! in (`vendor/`), so it names nothing of the course by path.
+
+use std::path::{Path, PathBuf};
+
+use super::config::Config;
+use crate::homeworks;
+
+/// One grader's scratch workspace (`slot`) in the shared scratch folder.
+pub(super) struct Scratch<'a> {
+    /// Where and how to grade.
+    pub config: &'a Config,
+    /// This grader's own workspace.
+    pub slot: &'a Path,
+}
+
+impl Scratch<'_> {
+    pub(super) fn write(&self, code: &str) -> std::io::Result<()> {
+        let crate_dir = self.slot.join("exercises");
+        if crate_dir.exists() {
+            std::fs::remove_dir_all(&crate_dir)?;
+        }
+        std::fs::create_dir_all(crate_dir.join("src"))?;
+        std::fs::create_dir_all(crate_dir.join("tests"))?;
+        self.vendor()?;
+        std::fs::write(self.slot.join("Cargo.toml"), WORKSPACE_MANIFEST)?;
+        let lock = self.config.queens_dir.join("Cargo.lock");
+        if lock.exists() && !self.slot.join("Cargo.lock").exists() {
+            std::fs::copy(lock, self.slot.join("Cargo.lock"))?;
+        }
+        std::fs::write(
+            crate_dir.join("Cargo.toml"),
+            super::config::INSTRUCTOR_MANIFEST,
+        )?;
+        // Every homework's handout and tests are there (the manifest names
+        // every test target); the submission takes the place of the one graded.
+        for homework in homeworks::ALL {
+            let handout = if *homework == self.config.homework {
+                code
+            } else {
+                homework.files.handout
+            };
+            std::fs::write(crate_dir.join(homework.test_file), homework.files.tests)?;
+            std::fs::write(crate_dir.join(homework.source), handout)?;
+        }
+        Ok(())
+    }
+
+    /// What a sandboxed build sees: the course, the home folder, cargo's home
+    /// and [`Config::hidden_from_builds`] hidden (emptied); bound back: this
+    /// slot and the shared target folder (writable), the vendored sources,
+    /// rustup's toolchains and cargo's programs and settings (read-only), its
+    /// crate caches (writable). No other slot, no credentials.
+    pub(super) fn build_view(&self) -> (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>) {
+        let absolute = |path: &Path| std::fs::canonicalize(path).unwrap_or(path.to_path_buf());
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let cargo_home = std::env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".cargo")))
+            .map(|dir| absolute(&dir));
+        let rustup_home = std::env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".rustup")));
+        let scratch = absolute(&self.config.scratch_dir);
+        let mut hidden = vec![absolute(&self.config.queens_dir)];
+        hidden.extend(home.as_deref().map(absolute));
+        hidden.extend(cargo_home.clone());
+        hidden.extend(self.config.hidden_from_builds.iter().map(|p| absolute(p)));
+        let mut writable = vec![scratch.join("target"), absolute(self.slot)];
+        let mut readable = vec![scratch.join("vendor")];
+        readable.extend(rustup_home.as_deref().map(absolute));
+        if let Some(cargo_home) = cargo_home {
+            for cache in ["registry", "git", ".package-cache", ".package-cache-mutate"] {
+                writable.push(cargo_home.join(cache));
+            }
+            for program in ["bin", "config.toml", "config"] {
+                readable.push(cargo_home.join(program));
+            }
+        }
+        (hidden, writable, readable)
+    }
+
+    /// Copies the sources of the `queens` library and of the harness into
+    /// the scratch workspace's `vendor/` (files that changed only, so the
+    /// shared target folder keeps them compiled), with manifests that name
+    /// nothing outside the scratch.
+    fn vendor(&self) -> std::io::Result<()> {
+        let course = &self.config.queens_dir;
+        let vendor = self.config.scratch_dir.join("vendor");
+        let root: toml_edit::DocumentMut = std::fs::read_to_string(course.join("Cargo.toml"))?
+            .parse()
+            .map_err(std::io::Error::other)?;
+        let grader: toml_edit::DocumentMut =
+            std::fs::read_to_string(course.join("grader/Cargo.toml"))?
+                .parse()
+                .map_err(std::io::Error::other)?;
+        for (name, manifest, src) in [
+            ("queens", &root, course.join("src")),
+            ("queens-grader", &grader, course.join("grader/src")),
+        ] {
+            let dir = vendor.join(name);
+            copy_changed(&src, &dir.join("src"))?;
+            // The library ships data its sources include (the Sudoku puzzles).
+            if name == "queens" && course.join("data").is_dir() {
+                copy_changed(&course.join("data"), &dir.join("data"))?;
+            }
+            write_changed(
+                &dir.join("Cargo.toml"),
+                &vendored_manifest(name, manifest, &root),
+            )?;
+        }
+        // The slot's manifest names the vendored crates from next door.
+        let link = self.slot.join("vendor");
+        if !link.exists() {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(&vendor, &link)?;
+        }
+        Ok(())
+    }
+}
+
+/// The scratch workspace: one member, `exercises`, and the vendored library
+/// and harness (`vendor/`, copied from the course by [`Grader::vendor`]).
+const WORKSPACE_MANIFEST: &str = "\
+# Written by `queens grade`: one submission, graded with the instructor's tests.
+[workspace]
+members = [\"exercises\"]
+resolver = \"3\"
+
+[workspace.package]
+edition = \"2024\"
+
+[workspace.dependencies]
+queens = { path = \"vendor/queens\", default-features = false }
+queens-grader = { path = \"vendor/queens-grader\", default-features = false }
+
+# Small artifacts: every submission relinks the test binary.
+[profile.dev]
+debug = false
+
+[profile.dev.package.queens]
+opt-level = 2
+
+# As in the course: the end-to-end tests search 50,000 nodes; overflow
+# checks stay on.
+[profile.dev.package.exercises]
+opt-level = 1
+";
+
+/// A vendored crate's manifest: the course's package `name` with its
+/// features and dependencies, workspace entries resolved from `root`, and
+/// `queens` named from next door.
+fn vendored_manifest(
+    name: &str,
+    manifest: &toml_edit::DocumentMut,
+    root: &toml_edit::DocumentMut,
+) -> String {
+    use toml_edit::{Item, Table, value};
+    let workspace_deps = root
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(Item::as_table_like);
+    let resolve = |deps: &Item| -> Table {
+        let mut out = Table::new();
+        let Some(deps) = deps.as_table_like() else {
+            return out;
+        };
+        for (dep, spec) in deps.iter() {
+            let mut entry = toml_edit::InlineTable::new();
+            let inherits = spec
+                .as_table_like()
+                .and_then(|t| t.get("workspace"))
+                .and_then(Item::as_bool)
+                .unwrap_or(false);
+            let base = if inherits {
+                workspace_deps.and_then(|w| w.get(dep)).cloned()
+            } else {
+                Some(spec.clone())
+            };
+            match base.as_ref().and_then(Item::as_value) {
+                Some(toml_edit::Value::String(version)) => {
+                    entry.insert("version", version.value().as_str().into());
+                }
+                Some(toml_edit::Value::InlineTable(table)) => {
+                    for (key, v) in table.iter() {
+                        entry.insert(key, v.clone());
+                    }
+                }
+                _ => {}
+            }
+            if let Some(table) = base.as_ref().and_then(Item::as_table) {
+                for (key, v) in table.iter() {
+                    if let Some(v) = v.as_value() {
+                        entry.insert(key, v.clone());
+                    }
+                }
+            }
+            if let Some(local) = spec.as_table_like() {
+                for (key, v) in local.iter() {
+                    if key != "workspace"
+                        && let Some(v) = v.as_value()
+                    {
+                        entry.insert(key, v.clone());
+                    }
+                }
+            }
+            if dep == "queens" {
+                entry.insert("path", "../queens".into());
+            }
+            out.insert(dep, value(entry));
+        }
+        out
+    };
+    let mut doc = toml_edit::DocumentMut::new();
+    let mut package = Table::new();
+    package.insert("name", value(name));
+    package.insert("version", value("0.1.0"));
+    package.insert("edition", value("2024"));
+    package.insert("publish", value(false));
+    doc.insert("package", Item::Table(package));
+    if let Some(features) = manifest.get("features") {
+        doc.insert("features", features.clone());
+    }
+    if let Some(deps) = manifest.get("dependencies") {
+        doc.insert("dependencies", Item::Table(resolve(deps)));
+    }
+    if let Some(targets) = manifest.get("target").and_then(Item::as_table_like) {
+        let mut target = Table::new();
+        target.set_implicit(true);
+        for (cfg, table) in targets.iter() {
+            if let Some(deps) = table.get("dependencies") {
+                let mut inner = Table::new();
+                inner.set_implicit(true);
+                inner.insert("dependencies", Item::Table(resolve(deps)));
+                target.insert(cfg, Item::Table(inner));
+            }
+        }
+        doc.insert("target", Item::Table(target));
+    }
+    format!("# Copied by `queens grade` from the course's {name}: sources only.\n{doc}")
+}
+
+/// Writes `text` to `path` unless it already holds it (keeping its time, so
+/// cargo does not rebuild).
+fn write_changed(path: &Path, text: &str) -> std::io::Result<()> {
+    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(path, text)
+}
+
+/// Copies the folder `from` into `to`, writing only files that changed and
+/// removing files `from` no longer has.
+fn copy_changed(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        names.push(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_changed(&entry.path(), &target)?;
+        } else {
+            let bytes = std::fs::read(entry.path())?;
+            if std::fs::read(&target).ok().as_deref() != Some(bytes.as_slice()) {
+                std::fs::write(&target, bytes)?;
+            }
+        }
+    }
+    for entry in std::fs::read_dir(to)?.flatten() {
+        if !names.contains(&entry.file_name()) {
+            let path = entry.path();
+            if path.is_dir() {
+                std::fs::remove_dir_all(path)?;
+            } else {
+                std::fs::remove_file(path)?;
+            }
+        }
+    }
+    Ok(())
+}
