@@ -114,7 +114,7 @@ pub fn measure(mirror_n: usize, sizes: &[usize], rounds: usize) -> Value {
     let mut out = serde_json::Map::new();
     out.insert(
         "native_bits".into(),
-        json!(queens::fast::kernel::native_bits()),
+        json!(queens::fast::cpu::native_bits()),
     );
     out.insert(
         "vector_lanes".into(),

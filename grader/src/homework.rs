@@ -10,7 +10,9 @@
 
 use std::fmt;
 
-use crate::verdict::Verdict;
+/// Compares one answer, as it came off the wire, with the reference: `Err`
+/// is the student's message.
+pub type Verdict = Box<dyn Fn(&serde_json::Value) -> Result<(), String>>;
 
 /// One graded test: its full name (`group::name`, the group naming the blank,
 /// `end_to_end` for the whole search) and the rule it checks, in plain words.
@@ -43,6 +45,10 @@ pub struct Homework {
     pub name: &'static str,
     /// One line for people: what the student builds.
     pub title: &'static str,
+    /// Whether every tool takes this homework when none is named, so its
+    /// commands need no `--exercise` (exactly one: the course's first, as the
+    /// registry's tests check).
+    pub default: bool,
     /// The student's file inside the `exercises` crate (`src/lib.rs`).
     pub source: &'static str,
     /// The reference it is generated from, from the course root.

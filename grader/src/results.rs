@@ -114,7 +114,7 @@ pub fn hint_command(homework: &Homework, blank: Option<u32>) -> String {
         Some(id) => format!("cargo run -- hint {id}"),
         None => "cargo run -- hint".to_owned(),
     };
-    if homework == crate::homeworks::default() {
+    if homework.default {
         command
     } else {
         format!("{command} --exercise {homework}")
@@ -135,9 +135,8 @@ mod tests {
         assert_eq!(group_of("blank_12_prune_check::x"), "blank_12_prune_check");
         assert_eq!(blank_of("blank_12_prune_check"), Some(12));
         assert_eq!(blank_of("end_to_end"), None);
-        let [first, second, ..] = crate::homeworks::ALL else {
-            panic!("the course has two homeworks at least");
-        };
+        let first = crate::homeworks::default();
+        let second = crate::homeworks::ALL[1];
         assert_eq!(
             hint_command_of(first, "blank_2_insert::x"),
             "cargo run -- hint 2"

@@ -16,9 +16,7 @@ use crate::homework::Homework;
 use crate::results::{Outcome, blank_of, group_of};
 use crate::wire::Line;
 
-/// Compares one answer, as it came off the wire, with the reference: `Err`
-/// is the student's message.
-pub type Verdict = Box<dyn Fn(&serde_json::Value) -> Result<(), String>>;
+pub use crate::homework::Verdict;
 
 /// How one typed answer is judged: `Err` is the student's message.
 type Judge<A> = Box<dyn Fn(&A) -> Result<(), String>>;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::chart::{Frame, Shape, axes};
 use super::palette::{self, INK, LEFT};
-use super::{Area, Picture};
+use super::picture::{Area, Picture};
 
 /// One bar.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -6,7 +6,8 @@ use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, ShapeStyle, Text};
 use plotters::style::Color;
 
 use super::palette::{self, AMBER, CENTRE, DARK, GREEN, GREY, INK, LEFT, LIGHT, PURPLE, RED};
-use super::{Area, Picture, wrap};
+use super::picture::{Area, Picture};
+use super::text::wrap;
 use crate::board::constraint::{Attack, Constraint};
 use crate::board::coords::{Cell, anti_diagonal, diagonal, diagonal_offset};
 use crate::notebook::playground::symbol;

@@ -6,7 +6,7 @@
 //! that script and `assets/board.css` (inlined with `include_str!`, so the
 //! page needs no network) around a board. `tests/board_page.rs` checks in
 //! chromium that the script agrees with [`Playground`] move for move, on the
-//! sentences built here ([`refusal`], [`free_label`]) and [`set_legend`](super::set_legend).
+//! sentences built here ([`refusal`], [`free_label`]) and [`set_legend`](super::board::set_legend).
 //!
 //! ```
 //! use queens::display::board_page;
@@ -20,7 +20,7 @@ use std::ops::RangeInclusive;
 
 use base64::Engine;
 
-use super::Picture;
+use super::picture::Picture;
 use crate::board::constraint::{Attack, Constraint};
 use crate::board::coords::{anti_diagonal, diagonal};
 use crate::notebook::playground::{Playground, Refused};

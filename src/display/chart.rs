@@ -11,7 +11,7 @@ use plotters::style::Color;
 use serde::Serialize;
 
 use super::palette::{self, GREY, INK, LEFT};
-use super::{Area, Picture};
+use super::picture::{Area, Picture};
 
 /// How a series is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

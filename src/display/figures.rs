@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use super::bars::BarChart;
 use super::chart::{Chart, Legend, Series, Style};
 use super::palette::{self, AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
-use super::thousands;
+use super::text::thousands;
 use crate::notebook::estimate::knuth_estimate;
 use crate::report::reference::knuth_nodes;
 use crate::report::stats::SearchStats;

@@ -5,7 +5,7 @@ use plotters::prelude::Text;
 
 use super::board::{BoardPicture, Shading};
 use super::palette::{self, INK, LEFT};
-use super::{Area, Picture};
+use super::picture::{Area, Picture};
 use crate::report::branching::available_per_row;
 use crate::report::trace::Event;
 use crate::run::check_size;
@@ -147,7 +147,7 @@ impl Gallery {
             .map(|k| {
                 let free = available_per_row(n, &queens[..k]);
                 let next = free.get(k).copied();
-                let placed = super::plural(k, "queen", "queens");
+                let placed = super::text::plural(k, "queen", "queens");
                 let caption = match next {
                     None => format!("{placed}: a solution"),
                     Some(0) => format!("{placed}: row {k} has 0 free, backtrack"),
@@ -202,7 +202,7 @@ impl Gallery {
         Ok(Self::new(
             format!(
                 "the {} of the search, in order",
-                super::plural(nodes.len(), "node", "nodes")
+                super::text::plural(nodes.len(), "node", "nodes")
             ),
             boards,
         ))

@@ -18,7 +18,9 @@ pub mod feedback;
 mod figures;
 mod gallery;
 pub mod palette;
+mod picture;
 mod sudoku;
+mod text;
 mod tree;
 
 pub use bars::{Bar, BarChart};
@@ -33,63 +35,10 @@ pub use figures::{
 };
 pub use gallery::{Gallery, MAX_FRAMES, MAX_GALLERY_N, symmetric_images};
 pub use palette::{AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
+pub use picture::{Area, Picture};
 pub use sudoku::{Move, SudokuPicture, WalkStep, Walkthrough, sudoku_nodes};
+pub use text::thousands;
 pub use tree::{MAX_SLOTS, TreeChild, TreeNode, TreePicture};
-
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, IntoDrawingArea, SVGBackend};
-
-/// The area a picture draws on: an SVG canvas, or a part of one.
-pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-
-/// Something that can be drawn as SVG and described in text.
-pub trait Picture {
-    /// Width and height in pixels.
-    fn size(&self) -> (u32, u32);
-
-    /// Draws the picture on `area`, whose top-left corner is the picture's.
-    fn draw(&self, area: &Area<'_>) -> Result<(), String>;
-
-    /// The same information as plain text.
-    fn text(&self) -> String;
-
-    /// The picture as a standalone SVG document.
-    fn svg(&self) -> String {
-        let mut svg = String::new();
-        let result = {
-            let area = SVGBackend::with_string(&mut svg, self.size()).into_drawing_area();
-            self.draw(&area)
-                .and_then(|()| area.present().map_err(|e| e.to_string()))
-        };
-        match result {
-            Ok(()) => svg,
-            // Drawing into a string cannot fail short of a bug; say so in the
-            // picture rather than panic in the reader's notebook.
-            Err(error) => format!(
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"40\">\
-                 <text x=\"8\" y=\"24\">could not draw: {}</text></svg>",
-                error.replace('&', "&amp;").replace('<', "&lt;")
-            ),
-        }
-    }
-
-    /// Writes [`svg`](Self::svg) to `path`.
-    fn save_svg(&self, path: &std::path::Path) -> std::io::Result<()> {
-        std::fs::write(path, self.svg())
-    }
-}
-
-/// Prints one Jupyter display bundle: the SVG and its text version.
-pub(crate) fn show(picture: &impl Picture) {
-    println!(
-        "EVCXR_BEGIN_CONTENT image/svg+xml\n{}\nEVCXR_END_CONTENT",
-        picture.svg()
-    );
-    println!(
-        "EVCXR_BEGIN_CONTENT text/plain\n{}\nEVCXR_END_CONTENT",
-        picture.text()
-    );
-}
 
 /// Gives a picture type the inherent `evcxr_display` the evcxr kernel calls.
 macro_rules! jupyter_display {
@@ -98,7 +47,7 @@ macro_rules! jupyter_display {
             impl $picture {
                 /// Shows the picture in Jupyter: SVG plus a text version.
                 pub fn evcxr_display(&self) {
-                    $crate::display::show(self)
+                    $crate::display::picture::show(self)
                 }
             }
         )+
@@ -116,63 +65,6 @@ impl crate::notebook::playground::Playground {
 
     /// Shows the board in Jupyter (see [`picture`](Self::picture)).
     pub fn evcxr_display(&self) {
-        show(&self.picture())
-    }
-}
-
-/// Wraps `text` into lines of at most `width` characters, at spaces.
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_owned()),
-        }
-    }
-    lines
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
-/// `count` and the word, singular for one: "1 queen", "2 queens", "0 nodes".
-pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrapping_keeps_words_whole() {
-        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
-        assert!(wrap("", 5).is_empty());
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(2057), "2,057");
-        assert_eq!(thousands(1_141_190_303), "1,141,190,303");
-    }
-
-    #[test]
-    fn one_is_singular() {
-        assert_eq!(plural(1, "queen", "queens"), "1 queen");
-        assert_eq!(plural(0, "node", "nodes"), "0 nodes");
+        picture::show(&self.picture())
     }
 }

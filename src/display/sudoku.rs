@@ -6,8 +6,10 @@
 use plotters::prelude::{RGBColor, Rectangle, Text};
 use plotters::style::Color;
 
+use super::chart::{Chart, Series, Style};
 use super::palette::{self, AMBER, BLUE, CENTRE, GREEN, GREY, INK, LEFT, PURPLE, RED};
-use super::{Area, Chart, Picture, Series, Style, show, thousands, wrap};
+use super::picture::{Area, Picture, show};
+use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
 use crate::search::Flow;
 use crate::sudoku::search::{self, CellOrder, Observer};

@@ -6,7 +6,7 @@ use plotters::style::Color;
 use serde::Serialize;
 
 use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT, RED};
-use super::{Area, Picture};
+use super::picture::{Area, Picture};
 use crate::board::constraint::{Attack, Constraint};
 use crate::board::coords::Cell;
 use crate::report::trace::Event;
@@ -200,8 +200,8 @@ impl TreePicture {
         let mut text = format!(
             "{}, {}, {} pruned ({column} column, {diagonal} diagonal, \
              {anti} anti-diagonal",
-            super::plural(self.nodes.len(), "node", "nodes"),
-            super::plural(solutions, "solution", "solutions"),
+            super::text::plural(self.nodes.len(), "node", "nodes"),
+            super::text::plural(solutions, "solution", "solutions"),
             column + diagonal + anti + dead
         );
         if dead > 0 {
@@ -302,7 +302,7 @@ impl TreePicture {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         // A bold 14 px character is about 8 px wide: wrap the title to the picture.
         let title_width = (self.size().0 as usize).saturating_sub(24) / 8;
-        for (i, line) in super::wrap(&self.title, title_width)
+        for (i, line) in super::text::wrap(&self.title, title_width)
             .into_iter()
             .take(2)
             .enumerate()

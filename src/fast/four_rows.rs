@@ -177,7 +177,7 @@ impl Build {
             Build::Portable => true,
             #[cfg(target_arch = "x86_64")]
             Build::Avx2 => {
-                crate::fast::kernel::native_bits() && std::arch::is_x86_feature_detected!("avx2")
+                crate::fast::cpu::native_bits() && std::arch::is_x86_feature_detected!("avx2")
             }
             #[cfg(target_arch = "x86_64")]
             Build::Avx512 => {

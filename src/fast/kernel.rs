@@ -63,7 +63,7 @@ pub fn count<const UNIT: bool>(
     anti_diagonals: u64,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if native_bits() {
+    if crate::fast::cpu::native_bits() {
         // SAFETY: the CPU has the features `native::count` is compiled for.
         return unsafe { native::count::<UNIT>(rows, columns, diagonals, anti_diagonals) };
     }
@@ -96,22 +96,6 @@ pub fn count_gathered(
     #[cfg(not(target_arch = "x86_64"))]
     let _ = last;
     count::<false>(rows, columns, diagonals, anti_diagonals)
-}
-
-/// Whether this CPU runs the `popcnt` + BMI build of the loop (the answer is
-/// cached by the standard library).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub fn native_bits() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-}
-
-/// Whether this CPU runs the `popcnt` + BMI build of the loop.
-#[cfg(not(target_arch = "x86_64"))]
-pub fn native_bits() -> bool {
-    false
 }
 
 /// The loop, as a module body, so it can be compiled once per target.

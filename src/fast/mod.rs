@@ -35,6 +35,7 @@
 pub mod bitmask;
 pub mod burnside;
 pub mod constellation;
+pub mod cpu;
 pub mod four_rows;
 pub mod kernel;
 pub mod mirror;

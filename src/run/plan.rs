@@ -72,11 +72,11 @@ impl Plan {
 }
 
 /// The plan that runs `strategy` on an `n × n` board under the node budget
-/// `max_nodes`: `fastest` is resolved first ([`super::resolve`]: it stays
+/// `max_nodes`: `fastest` is resolved first ([`super::resolve::resolve`]: it stays
 /// itself where the constellations apply), and a walk that cannot do what is
 /// asked is refused with a sentence.
 pub fn plan(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Result<Plan> {
-    let strategy = super::resolve(strategy, n, max_nodes);
+    let strategy = super::resolve::resolve(strategy, n, max_nodes);
     match Plan::of(strategy) {
         Plan::Walk(Walk::Parallel) if max_nodes.is_some() => Err(Error::Unsupported {
             strategy,

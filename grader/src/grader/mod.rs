@@ -1,24 +1,27 @@
-//! `queens grade`: build a submission with the instructor's tests and run them.
+//! `queens grade`: build a submission with the instructor's tests and run
+//! them, one step after another, each in its own file; data flows one way:
 //!
-//! Only the student's `lib.rs` is taken (`sudoku.rs` with `--exercise
-//! sudoku`, [`Config::exercise`]). It goes into a scratch workspace next to
-//! the instructor's copies of `exercises/Cargo.toml`, the other handout and
-//! `exercises/tests/graded.rs` and `sudoku_graded.rs` (the manifest names
-//! both), embedded in this program when it was built, so
-//! edited tests or an added `build.rs` change nothing. Every scratch workspace
-//! shares one target folder ([`Config::scratch_dir`]`/target`), so the library
-//! and the harness compile once and a submission costs one small crate.
+//! 1. [`intake`]: the homework's one file found in what was handed in
+//!    ([`Config::homework`]), read as text or rejected, notes on what else is
+//!    there and ignored;
+//! 2. [`workspace`]: a scratch workspace with that file next to the
+//!    instructor's `exercises/Cargo.toml`, every homework's tests and the other
+//!    handouts, embedded in this program when it was built (so edited tests or
+//!    an added `build.rs` change nothing), and the `queens` library and the
+//!    harness copied in (`vendor/`): it names nothing of the course by path;
+//! 3. [`build`]: the homework's test target built offline, in bubblewrap when
+//!    it works, with a wall-clock limit; compile errors pointed at the
+//!    student's file. Every scratch workspace shares one target folder
+//!    ([`Config::scratch_dir`]`/target`), so the library and the harness
+//!    compile once and a submission costs one small crate;
+//! 4. [`run`]: each graded test in its own contained process
+//!    ([`crate::harness::run_test`]: timeout, resource limits, session,
+//!    bubblewrap), judged as it ends where no student code runs
+//!    ([`crate::verdict`]);
+//! 5. [`record`]: the [`Grade`], test by test.
 //!
-//! The scratch workspace names nothing of the course by path: the `queens`
-//! library and the harness are copied into it (`vendor/`, sources only: no
-//! solutions, no tests). The build runs offline with a wall-clock limit.
-//! Then the grader runs each graded test itself ([`super::harness::run_test`]):
-//! one process per test, with its own timeout, resource limits and session,
-//! in a bubblewrap sandbox when it works ([`super::sandbox`]). The test
-//! process only reports what the student's code answered; the verdict is
-//! written here, where no student code runs ([`super::judge`]).
-//! Whatever happens (no file, compile errors, endless loops, crashes), [`Grader::grade`]
-//! returns a [`Grade`] with a status, never an error.
+//! Whatever happens (no file, compile errors, endless loops, crashes),
+//! [`Grader::grade`] returns a [`Grade`] with a status, never an error.
 
 mod build;
 mod config;

@@ -21,9 +21,9 @@ macro_rules! registry {
 
 registry!(nqueens, sudoku);
 
-/// The course's first homework: what every tool grades when none is named.
+/// The homework every tool takes when none is named: the course's first.
 pub fn default() -> &'static Homework {
-    ALL[0]
+    ALL.iter().copied().find(|h| h.default).unwrap_or(ALL[0])
 }
 
 /// The homework called `name`, or a one-line error listing the names.
@@ -86,6 +86,12 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_first_homework_and_only_it_is_the_default() {
+        let defaults: Vec<&str> = ALL.iter().filter(|h| h.default).map(|h| h.name).collect();
+        assert_eq!(defaults, [ALL[0].name]);
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! One CSV row per submission (`--format csv`, batches).
 
-use super::*;
+use super::score::*;
+use crate::grader::*;
+use crate::homework::Homework;
+use crate::results::*;
 
 /// The CSV columns for submissions of one homework (from its test list, so
 /// every row has the same ones): one column of points per group.

@@ -1,6 +1,8 @@
 //! Gradescope's `results.json` (`--format gradescope`).
 
-use super::*;
+use super::score::*;
+use crate::grader::*;
+use serde::Serialize;
 
 /// Gradescope's `results.json` (its autograder specification).
 #[derive(Debug, Clone, Serialize)]

@@ -1,6 +1,9 @@
 //! The whole grade as JSON (`--format json`).
 
-use super::*;
+use super::score::*;
+use crate::grader::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The whole grade as JSON.
 #[derive(Debug, Clone, Serialize)]

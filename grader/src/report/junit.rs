@@ -1,6 +1,7 @@
 //! JUnit XML, one test suite per blank (`--format junit`).
 
-use super::*;
+use super::score::*;
+use crate::grader::*;
 
 /// The grade as JUnit XML: one test suite per group.
 pub fn junit(grade: &Grade) -> Result<String, quick_junit::SerializeError> {

@@ -10,21 +10,15 @@ mod csv;
 mod gradescope;
 mod json;
 mod junit;
+mod score;
 mod text;
 
 pub use csv::{CsvLayout, csv};
 pub use gradescope::{Gradescope, GradescopeTest, gradescope};
 pub use json::{JsonReport, json};
 pub use junit::junit;
+pub use score::{GroupScore, TestScore, groups, problems, totals};
 pub use text::text;
-
-use std::collections::BTreeMap;
-
-use serde::Serialize;
-
-use crate::grader::{Grade, Status};
-use crate::homework::Homework;
-use crate::results::{Outcome, TestRecord, blank_of, group_of, hint_command_of};
 
 /// The output formats of `queens grade`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,182 +83,4 @@ impl std::str::FromStr for Format {
             .find(|format| format.name() == name)
             .ok_or_else(|| format!("unknown format '{name}'"))
     }
-}
-
-/// One test on the scorecard.
-#[derive(Debug, Clone, Serialize)]
-pub struct TestScore {
-    /// The test's name within its group.
-    pub name: String,
-    /// The full name (`blank_1_prune_check::empty_sets_attack_nothing`).
-    pub full_name: String,
-    /// How it ended.
-    pub outcome: Outcome,
-    /// Whether it passed.
-    pub passed: bool,
-    /// Points earned: 1 or 0.
-    pub score: u32,
-    /// Points possible: 1.
-    pub max_score: u32,
-    /// Why it failed (empty when it passed).
-    pub message: String,
-    /// Wall-clock time of its process.
-    pub elapsed_ms: u64,
-}
-
-/// One group of tests: a blank, or the end-to-end tests.
-#[derive(Debug, Clone, Serialize)]
-pub struct GroupScore {
-    /// The blank's number; `None` for end-to-end and other groups.
-    pub id: Option<u32>,
-    /// The group's name (`blank_1_prune_check`, `end_to_end`).
-    pub group: String,
-    /// For people: `prune check`, `end to end`.
-    pub title: String,
-    /// Points earned.
-    pub score: u32,
-    /// Points possible.
-    pub max_score: u32,
-    /// The command that prints this blank's hints.
-    pub hint: String,
-    /// Its tests, in order.
-    pub tests: Vec<TestScore>,
-}
-
-impl GroupScore {
-    /// The first failed test, if any.
-    pub fn first_failure(&self) -> Option<&TestScore> {
-        self.tests.iter().find(|t| !t.passed)
-    }
-}
-
-/// The groups of `homework`'s `tests`, in order of first appearance.
-pub fn groups(homework: &Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
-    let mut groups: Vec<GroupScore> = Vec::new();
-    for record in tests {
-        let group = group_of(&record.name);
-        let index = match groups.iter().position(|g| g.group == group) {
-            Some(index) => index,
-            None => {
-                let id = blank_of(group);
-                let title = match id {
-                    Some(id) => group
-                        .strip_prefix(&format!("blank_{id}_"))
-                        .unwrap_or(group)
-                        .replace('_', " "),
-                    None => group.replace('_', " "),
-                };
-                groups.push(GroupScore {
-                    id,
-                    group: group.to_owned(),
-                    title,
-                    score: 0,
-                    max_score: 0,
-                    hint: hint_command_of(homework, group),
-                    tests: Vec::new(),
-                });
-                groups.len() - 1
-            }
-        };
-        let passed = record.outcome.passed();
-        let score = u32::from(passed);
-        let entry = &mut groups[index];
-        entry.score += score;
-        entry.max_score += 1;
-        entry.tests.push(TestScore {
-            name: record
-                .name
-                .split_once("::")
-                .map_or(record.name.as_str(), |(_, name)| name)
-                .to_owned(),
-            full_name: record.name.clone(),
-            outcome: record.outcome,
-            passed,
-            score,
-            max_score: 1,
-            message: record.message.clone(),
-            elapsed_ms: record.elapsed_ms,
-        });
-    }
-    groups
-}
-
-/// A test that printed more than this is reported as flooding its output.
-const FLOOD_BYTES: u64 = 1024 * 1024;
-
-/// Abnormal endings, counted: `[("timed-out", 8), ("printed-megabytes", 1)]`;
-/// limits hit (`out-of-memory`, `too-many-processes`, `cpu-time`,
-/// `file-too-large`), processes left running (`left-running`) and, for a
-/// submission whose tests ran, tests that never ran (`not-run`).
-pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
-    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let tests_ran = matches!(grade.status, Status::Graded | Status::TimedOut);
-    for record in &grade.tests {
-        let limit_hit = record
-            .problems
-            .iter()
-            .any(|p| !p.starts_with("left-running"));
-        let problem = match record.outcome {
-            Outcome::TimedOut => Some("timed-out"),
-            Outcome::StackOverflow => Some("stack-overflow"),
-            Outcome::Exited => Some("exited"),
-            // A limit names the crash better.
-            Outcome::Crashed if !limit_hit => Some("crashed"),
-            Outcome::HarnessError => Some("harness-error"),
-            Outcome::Panicked if !limit_hit => Some("panicked"),
-            Outcome::NotRun if tests_ran => Some("not-run"),
-            _ => None,
-        };
-        if let Some(problem) = problem {
-            *counts.entry(problem).or_default() += 1;
-        }
-        for problem in &record.problems {
-            let name = match problem.split(':').next().unwrap_or_default() {
-                "out-of-memory" => "out-of-memory",
-                "too-many-processes" => "too-many-processes",
-                "cpu-time" => "cpu-time",
-                "file-too-large" => "file-too-large",
-                "left-running" => "left-running",
-                _ => "other-limit",
-            };
-            *counts.entry(name).or_default() += 1;
-        }
-        if record.printed_bytes > FLOOD_BYTES {
-            *counts.entry("printed-megabytes").or_default() += 1;
-        }
-    }
-    counts.into_iter().collect()
-}
-
-/// A problem in words, for the text scorecard.
-fn describe_problem(problem: &str, count: usize) -> String {
-    let tests = if count == 1 { "test" } else { "tests" };
-    match problem {
-        "timed-out" => format!("{count} {tests} ran past the time limit: an endless loop?"),
-        "stack-overflow" => {
-            format!("{count} {tests} overflowed the stack: a recursion that never stops?")
-        }
-        "exited" => format!("{count} {tests} ended the process early: std::process::exit?"),
-        "crashed" => format!("{count} {tests} crashed"),
-        "panicked" => format!("{count} {tests} panicked (beyond a todo!())"),
-        "printed-megabytes" => format!("{count} {tests} printed over a megabyte (output capped)"),
-        "out-of-memory" => format!("{count} {tests} ran out of memory (the limit per test)"),
-        "too-many-processes" => format!("{count} {tests} started too many processes"),
-        "cpu-time" => format!("{count} {tests} used up their CPU time"),
-        "file-too-large" => format!("{count} {tests} wrote a file past the size limit"),
-        "left-running" => {
-            format!("{count} {tests} left processes running (killed after the test)")
-        }
-        "not-run" => format!("{count} {tests} never ran: the submission's time ran out"),
-        other => format!("{count} {tests}: {other}"),
-    }
-}
-
-/// Points earned and possible.
-pub fn totals(grade: &Grade) -> (u32, u32) {
-    let passed = grade.tests.iter().filter(|t| t.outcome.passed()).count();
-    (
-        u32::try_from(passed).unwrap_or(u32::MAX),
-        u32::try_from(grade.tests.len()).unwrap_or(u32::MAX),
-    )
 }

@@ -1,6 +1,7 @@
 //! The scorecard for people (`--format text`).
 
-use super::*;
+use super::score::*;
+use crate::grader::*;
 
 /// The scorecard for people.
 pub fn text(grade: &Grade) -> String {

@@ -20,6 +20,7 @@ use crate::homework::{Homework, Test};
 pub const HOMEWORK: Homework = Homework {
     name: "nqueens",
     title: "N-Queens: the prune check and the three sets",
+    default: true,
     source: "src/lib.rs",
     reference: "solutions/src/lib.rs",
     hints: "hints.json",

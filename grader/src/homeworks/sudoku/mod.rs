@@ -19,6 +19,7 @@ use crate::homework::{Homework, Test};
 pub const HOMEWORK: Homework = Homework {
     name: "sudoku",
     title: "Sudoku: the same prune check and sets for digits in rows, columns and boxes",
+    default: false,
     source: "src/sudoku.rs",
     reference: "solutions/src/sudoku.rs",
     hints: "sudoku-hints.json",
