@@ -67,7 +67,8 @@ pub struct Run {
 }
 
 /// What a run was seen using at its height, sampled from `/proc` while it
-/// ran: its process group and session together.
+/// ran: the process and everything descended from it (a sandbox's program
+/// runs in a session of its own, so neither group nor session finds it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Peak {
     /// Processes and threads at once.
@@ -80,13 +81,17 @@ impl Peak {
     fn sample(&mut self, leader: u32) {
         #[cfg(target_os = "linux")]
         {
-            let leader = i64::from(leader);
+            let all = processes();
+            let mut family = vec![leader];
+            let mut at = 0;
+            while let Some(&parent) = family.get(at) {
+                family.extend(all.iter().filter(|p| p.parent == parent).map(|p| p.pid));
+                at += 1;
+            }
             let (mut tasks, mut largest) = (0, 0);
-            for process in processes() {
-                if process.group == leader || process.session == leader {
-                    tasks += process.threads;
-                    largest = largest.max(process.virtual_bytes);
-                }
+            for process in all.iter().filter(|p| family.contains(&p.pid)) {
+                tasks += process.threads;
+                largest = largest.max(process.virtual_bytes);
             }
             self.tasks = self.tasks.max(tasks);
             self.virtual_bytes = self.virtual_bytes.max(largest);
@@ -349,6 +354,8 @@ pub(crate) struct ProcessInfo {
     pub pid: u32,
     /// Its command name.
     pub name: String,
+    /// Its parent's id.
+    pub parent: u32,
     /// Its process group.
     pub group: i64,
     /// Its session.
@@ -379,6 +386,7 @@ pub(crate) fn processes() -> Vec<ProcessInfo> {
             Some(ProcessInfo {
                 pid,
                 name: name.to_owned(),
+                parent: fields.get(1)?.parse().ok()?,
                 group: fields.get(2)?.parse().ok()?,
                 session: fields.get(3)?.parse().ok()?,
                 // Fields 20 and 23 of stat(5), counted from the state (field 3).

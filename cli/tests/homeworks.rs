@@ -1,0 +1,130 @@
+//! Every homework on the command line: `--exercise NAME`, or the homework
+//! whose file is given; `queens hint N --exercise sudoku` shows the Sudoku
+//! handout's hints one at a time, apart from the N-Queens ones; `queens
+//! tests` lists what is graded.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use queens_grader::handout::{Blank, course_root};
+use queens_grader::homeworks;
+
+fn queens(state: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("queens")
+        .unwrap()
+        .args(args)
+        .env("QUEENS_HINT_STATE", state)
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &std::process::Output) -> String {
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn sudoku_hints_come_one_at_a_time_and_keep_their_own_count() {
+    let hints = format!("exercises/{}", homeworks::by_name("sudoku").unwrap().hints);
+    let text = std::fs::read_to_string(course_root().join(hints)).unwrap();
+    let blanks: Vec<Blank> = serde_json::from_str(&text).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let state = tmp.path().join("queens-hints.json");
+    let sudoku = ["hint", "1", "--exercise", "sudoku"];
+
+    let listed = stdout(&queens(&state, &["hint", "--exercise", "sudoku"]));
+    assert!(listed.contains("blank 1: prune check"), "{listed}");
+    assert!(listed.contains("box"), "{listed}");
+
+    let total = blanks[0].hints.len();
+    for number in 1..=total {
+        let shown = stdout(&queens(&state, &sudoku));
+        let hint = format!("hint {number} of {total}: {}", blanks[0].hints[number - 1]);
+        assert!(shown.contains(&hint), "{shown}");
+        assert!(
+            number == total || shown.contains("hint 1 --exercise sudoku"),
+            "{shown}"
+        );
+    }
+    // The N-Queens hints of blank 1 start from the first all the same.
+    let nqueens = stdout(&queens(&state, &["hint", "1"]));
+    assert!(nqueens.contains("hint 1 of "), "{nqueens}");
+    assert!(!nqueens.contains("--exercise"), "{nqueens}");
+}
+
+#[test]
+fn grading_a_missing_sudoku_submission_names_sudoku_rs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("nobody");
+    Command::cargo_bin("queens")
+        .unwrap()
+        .args(["grade", "--exercise", "sudoku"])
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("sudoku.rs"));
+    Command::cargo_bin("queens")
+        .unwrap()
+        .args(["grade", "--exercise", "chess"])
+        .arg(&missing)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn queens_tests_lists_every_graded_test_with_its_rule() {
+    let tmp = tempfile::tempdir().unwrap();
+    let state = tmp.path().join("state.json");
+    let text = stdout(&queens(&state, &["tests"]));
+    for homework in homeworks::ALL {
+        assert!(text.contains(&homework.test_command()), "{text}");
+        for test in homework.tests {
+            let (_, name) = test.name.split_once("::").unwrap();
+            assert!(text.contains(&format!("{name}: {}", test.rule)), "{text}");
+        }
+    }
+    let json: serde_json::Value = serde_json::from_str(&stdout(&queens(
+        &state,
+        &["tests", "--exercise", "sudoku", "--json"],
+    )))
+    .unwrap();
+    let listed = json.as_array().unwrap();
+    assert_eq!(listed.len(), 1);
+    let sudoku = homeworks::by_name("sudoku").unwrap();
+    assert_eq!(
+        listed[0]["tests"].as_array().unwrap().len(),
+        sudoku.tests.len()
+    );
+    assert_eq!(listed[0]["tests"][0]["blank"], 1);
+}
+
+#[test]
+fn a_homework_s_file_is_graded_as_that_homework_and_never_as_another() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sudoku = homeworks::by_name("sudoku").unwrap();
+    let file = tmp.path().join(sudoku.file_name());
+    std::fs::copy(course_root().join("exercises").join(sudoku.source), &file).unwrap();
+    // Inferred from the file's name: the Sudoku homework's tests, all todo.
+    let graded = Command::cargo_bin("queens")
+        .unwrap()
+        .arg("grade")
+        .arg(&file)
+        .args(["--format", "json", "--sandbox", "off"])
+        .output()
+        .unwrap();
+    assert!(graded.status.success(), "{graded:?}");
+    let json: serde_json::Value = serde_json::from_slice(&graded.stdout).unwrap();
+    assert_eq!(json["max_score"], sudoku.tests.len());
+    assert_eq!(json["score"], 0);
+    // Asked to grade it as another homework: one clear line, exit 2.
+    Command::cargo_bin("queens")
+        .unwrap()
+        .arg("grade")
+        .arg(&file)
+        .args(["--exercise", "nqueens"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("is the sudoku homework's file, not the nqueens homework's")
+                .and(predicate::str::contains("\n").count(1)),
+        );
+}
