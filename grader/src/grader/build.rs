@@ -24,6 +24,7 @@ static BUILDING: Mutex<()> = Mutex::new(());
 
 /// Bytes kept of cargo's JSON messages and of the harness's output.
 const CARGO_OUTPUT_CAP: usize = 16 * 1024 * 1024;
+/// Bytes of the compiler's errors kept for the grade.
 const COMPILE_ERRORS_SHOWN: usize = 4000;
 
 /// Why a build gave no test executable.
@@ -46,6 +47,12 @@ pub(super) fn build(
     deadline: Instant,
 ) -> Result<PathBuf, BuildFailure> {
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
+    // Other processes grading with the same scratch (a `watch` beside a
+    // `grade`, two batches) build the same artifacts: one at a time across
+    // processes too, until the executable is copied.
+    let _one_process_at_a_time = lock_scratch(scratch).map_err(|e| {
+        BuildFailure::Grader(format!("cannot lock the scratch's target folder: {e}"))
+    })?;
     scratch
         .write(code)
         .map_err(|e| BuildFailure::Grader(format!("cannot write the scratch workspace: {e}")))?;
@@ -132,6 +139,20 @@ pub(super) fn build(
             process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600)
         ))),
     }
+}
+
+/// An exclusive lock on the scratch's shared target folder, held by the open
+/// file until it is dropped.
+fn lock_scratch(scratch: &Scratch<'_>) -> std::io::Result<std::fs::File> {
+    let target = scratch.config.scratch_dir.join("target");
+    std::fs::create_dir_all(&target)?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(target.join(".queens-grade.lock"))?;
+    file.lock()?;
+    Ok(file)
 }
 
 fn remaining(deadline: Instant) -> Duration {
