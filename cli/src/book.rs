@@ -254,7 +254,7 @@ mod tests {
 
     #[test]
     fn every_notebook_has_its_line_in_readme() {
-        let root = queens_grader::handout::course_root();
+        let root = queens_grader::course::course_root();
         let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
         for name in notebook_names(&root.join("notebooks")).unwrap() {
             let line = readme_line(&readme, &name);

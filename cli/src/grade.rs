@@ -11,7 +11,7 @@ use queens_grader::report::{self, Format};
 use queens_grader::sandbox::Mode;
 
 use crate::choice::{formats, homework_of, homeworks};
-use queens_grader::{batch, handout::Course};
+use queens_grader::{batch, course::Course};
 
 use super::{Failure, Output};
 

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use queens_grader::handout::Course;
+use queens_grader::course::Course;
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
 

@@ -8,8 +8,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use queens_grader::handout::{Blank, course_root};
+use queens_grader::course::course_root;
 use queens_grader::homework::Homework;
+use queens_grader::markers::Blank;
 use queens_grader::{homeworks, results};
 
 use crate::choice::homeworks as homework_names;

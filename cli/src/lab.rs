@@ -38,7 +38,7 @@ pub struct Args {
 pub(super) fn project_root() -> Result<PathBuf, Failure> {
     let here =
         std::env::current_dir().map_err(|e| Failure::new(format!("no current folder: {e}")))?;
-    let built_from = queens_grader::handout::course_root();
+    let built_from = queens_grader::course::course_root();
     here.ancestors()
         .map(Path::to_path_buf)
         .chain(std::iter::once(built_from))

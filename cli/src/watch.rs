@@ -25,8 +25,8 @@ use notify::RecursiveMode;
 use notify::event::{AccessKind, AccessMode, EventKind};
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use queens_grader::grader::{Config, Grade, Grader};
-use queens_grader::handout::Blank;
 use queens_grader::homework::Homework;
+use queens_grader::markers::Blank;
 
 use self::screen::{Line, Tone, View};
 use super::{Failure, Output};

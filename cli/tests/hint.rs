@@ -3,8 +3,9 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use queens_grader::handout::{Blank, course_root};
+use queens_grader::course::course_root;
 use queens_grader::homeworks;
+use queens_grader::markers::Blank;
 
 /// Runs `queens hint ARGS` with its state in `state`; returns stdout.
 fn hint(state: &std::path::Path, args: &[&str]) -> String {

@@ -5,8 +5,9 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use queens_grader::handout::{Blank, course_root};
+use queens_grader::course::course_root;
 use queens_grader::homeworks;
+use queens_grader::markers::Blank;
 
 fn queens(state: &std::path::Path, args: &[&str]) -> std::process::Output {
     Command::cargo_bin("queens")

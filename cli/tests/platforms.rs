@@ -7,7 +7,7 @@ use queens_grader::homeworks;
 use queens_grader::platforms::{GITHUB_CLASSROOM_WORKFLOW, step_id};
 
 fn course() -> PathBuf {
-    queens_grader::handout::course_root()
+    queens_grader::course::course_root()
 }
 
 /// Runs `queens ARGS --out OUT` and insists it succeeds.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command as CargoBin;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use predicates::prelude::*;
-use queens_grader::handout::course_root;
+use queens_grader::course::course_root;
 use queens_grader::homeworks;
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");

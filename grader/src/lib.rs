@@ -18,9 +18,9 @@
 //! * [`results`], [`process`], [`sandbox`] (always): a test's recorded
 //!   outcome; running a program with a timeout and capped output; containing
 //!   a test (session, resource limits, bubblewrap).
-//! * [`handout`], [`student_copy`] (feature `instructor`): the handout is generated
-//!   from the reference's markers (one source); a student copy leaves the
-//!   answers out.
+//! * [`markers`], [`course`], [`student_copy`] (feature `instructor`): every
+//!   handout is generated from its reference's markers (one source), checked
+//!   and written into the course; a student copy leaves the answers out.
 //! * [`grader`], [`report`], [`batch`] (feature `instructor`): `queens grade`
 //!   builds a submission in a scratch workspace with the instructor's tests,
 //!   runs them, and reports per blank in text, JSON, CSV, JUnit or Gradescope's
@@ -40,9 +40,11 @@ pub mod wire;
 #[cfg(feature = "instructor")]
 pub mod batch;
 #[cfg(feature = "instructor")]
+pub mod course;
+#[cfg(feature = "instructor")]
 pub mod grader;
 #[cfg(feature = "instructor")]
-pub mod handout;
+pub mod markers;
 #[cfg(feature = "instructor")]
 pub mod platforms;
 #[cfg(feature = "instructor")]

@@ -16,7 +16,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::handout::{Course, CourseError};
+use super::course::{Course, CourseError};
 use super::homework::Homework;
 
 /// Gradescope runs this once, as root, when the autograder is built.

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use super::handout::{Course, CourseError};
+use super::course::{Course, CourseError};
 
 /// Paths (prefixes, relative to the course root) a student copy leaves out:
 /// the reference, and the project tests and fixtures that read it.

@@ -13,16 +13,17 @@ use std::time::Duration;
 
 use common::describe;
 use queens_grader::batch;
+use queens_grader::course::Course;
 use queens_grader::grader::{Config, Grade, Grader, Status};
-use queens_grader::handout::{self, Course};
 use queens_grader::homeworks;
+use queens_grader::markers;
 use queens_grader::report;
 use queens_grader::results::{blank_of, group_of};
 use queens_grader::sandbox::Mode;
 use queens_grader::student_copy;
 
 fn root() -> PathBuf {
-    handout::course_root()
+    queens_grader::course::course_root()
 }
 
 fn grader() -> Grader {
@@ -171,7 +172,7 @@ fn student_copy_leaves_the_answers_out_and_still_loads() {
     assert!(!out.join("grader/tests").exists());
     assert!(!out.join("tests/reference_answers.rs").exists());
     assert!(!out.join("grader/tests/cases").exists());
-    let generated = handout::generate(&reference()).unwrap();
+    let generated = markers::generate(&reference()).unwrap();
     assert_eq!(
         std::fs::read_to_string(out.join("exercises").join(homeworks::default().source)).unwrap(),
         generated.source

@@ -11,15 +11,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::describe;
+use queens_grader::course::Course;
 use queens_grader::grader::{Config, Grader, Status};
-use queens_grader::handout::{self, Course};
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
+use queens_grader::markers;
 use queens_grader::report;
 use queens_grader::results::{Outcome, blank_of, group_of};
 
 fn root() -> PathBuf {
-    handout::course_root()
+    queens_grader::course::course_root()
 }
 
 fn grader(homework: &'static Homework) -> Grader {
@@ -122,9 +123,9 @@ fn references_pass_and_each_blank_alone_passes_exactly_its_tests() {
             describe(&grade)
         );
         let reference = reference(homework);
-        let blanks = handout::generate(&reference).unwrap().blanks;
+        let blanks = markers::generate(&reference).unwrap().blanks;
         for filled in &blanks {
-            let code = handout::generate_exercise(homework, &reference, &[filled.id])
+            let code = markers::generate_exercise(homework, &reference, &[filled.id])
                 .unwrap()
                 .source;
             let grade = grader.grade_code(&format!("{homework} blank {} only", filled.id), &code);

@@ -63,6 +63,6 @@ impl Config {
 
     /// Defaults for the course this program was built from.
     pub fn built_in() -> Self {
-        Self::new(crate::handout::course_root())
+        Self::new(crate::course::course_root())
     }
 }

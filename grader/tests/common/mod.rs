@@ -22,7 +22,7 @@ pub fn describe(grade: &Grade) -> String {
 /// Runs `scripts/make-batch` with `args`; its standard output.
 fn make_batch(args: &[&std::ffi::OsStr]) -> String {
     let made = std::process::Command::new("python3")
-        .arg(queens_grader::handout::course_root().join("scripts/make-batch"))
+        .arg(queens_grader::course::course_root().join("scripts/make-batch"))
         .args(args)
         .output()
         .expect("python3 runs scripts/make-batch");
