@@ -24,6 +24,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::report::trace::Event;
+
 /// One step of the search, for replaying it cell by cell.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
@@ -65,6 +67,31 @@ pub struct Exploration {
     pub nodes: u64,
     /// Every place, prune, backtrack and solution, in order.
     pub steps: Vec<Step>,
+}
+
+impl Exploration {
+    /// The steps as the library's trace events, ready for its pictures and
+    /// for [`first_difference`](crate::notebook::feedback::first_difference).
+    /// A student's prune does not say which line pruned the cell, so its
+    /// `by` is empty; the pictures work it out from the board.
+    pub fn events(&self) -> Vec<Event> {
+        self.steps.iter().map(Event::from).collect()
+    }
+}
+
+impl From<&Step> for Event {
+    fn from(step: &Step) -> Self {
+        match step.clone() {
+            Step::Place { row, col } => Event::Place { row, col },
+            Step::Prune { row, col } => Event::Prune {
+                row,
+                col,
+                by: Vec::new(),
+            },
+            Step::Backtrack { row, col } => Event::Backtrack { row, col },
+            Step::Solution { queens } => Event::Solution { queens },
+        }
+    }
 }
 
 /// A search stopped because it explored more nodes than its budget allows.
