@@ -1,5 +1,5 @@
 //! A handout's search, recorded step by step: the student's three blanks
-//! (`is_attacked`, `insert`, `delete`) driven by the seed's backtracking core,
+//! (`is_attacked`, `insert`, `delete`) driven by the handout's backtracking core,
 //! with a node budget so that a prune check that never prunes cannot keep a
 //! notebook or a graded test busy for `n^n` nodes.
 //!
@@ -60,7 +60,7 @@ pub enum Step {
 /// What a whole search did: the boards found, the nodes explored, every step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exploration {
-    /// The solutions in the order found, as the seed's board strings.
+    /// The solutions in the order found, as the JavaScript article's board strings.
     pub boards: Vec<Vec<String>>,
     /// Nodes of the search tree: every call of the recursive step, the root
     /// (the empty board) included.
@@ -155,7 +155,7 @@ struct Search {
 }
 
 impl Search {
-    /// The seed's `backtrack(row)`, as in the handout, recording each step.
+    /// The interactive lesson's `backtrack(row)`, as in the handout, recording each step.
     fn backtrack<S>(&mut self, blanks: &mut Handout<S>, row: usize) -> Result<(), OverBudget> {
         self.run.nodes += 1;
         if self.run.nodes > self.node_budget {

@@ -120,8 +120,8 @@ pub fn resolve(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Strategy
     }
 }
 
-/// Every solution as the seed's board strings, in the seed's order (rows top to
-/// bottom, columns ascending), found with the seed's three sets.
+/// Every solution as the JavaScript article's board strings, in its order (rows
+/// top to bottom, columns ascending), found with the three sets.
 ///
 /// ```
 /// let boards = queens::run::solve(4)?;
