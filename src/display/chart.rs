@@ -2,10 +2,9 @@
 //! a test (or a curious reader) can check every number a chart shows.
 
 use plotters::coord::types::RangedCoordf64;
-use plotters::element::{DynElement, IntoDynElement};
+use plotters::element::{DashedPathElement, DynElement, IntoDynElement};
 use plotters::prelude::{
-    Cartesian2d, ChartBuilder, ChartContext, Circle, DashedLineSeries, EmptyElement, PathElement,
-    RGBColor,
+    Cartesian2d, ChartBuilder, ChartContext, Circle, DashedLineSeries, PathElement, RGBColor,
     Rectangle, SVGBackend, SeriesLabelPosition, ShapeStyle, Text,
 };
 use plotters::style::Color;
@@ -486,10 +485,9 @@ fn legend_sample<'b>(style: Style, colour: RGBColor, (x, y): (i32, i32)) -> Lege
         Style::Line => PathElement::new(vec![(x, y), (x + 18, y)], stroke(colour)).into_dyn(),
         // Dashed in the legend too, so it never reads as the solid line of
         // another series in a similar colour.
-        Style::Dashed => (EmptyElement::at((x, y))
-            + PathElement::new(vec![(0, 0), (6, 0)], stroke(colour))
-            + PathElement::new(vec![(11, 0), (18, 0)], stroke(colour)))
-        .into_dyn(),
+        Style::Dashed => {
+            DashedPathElement::new(vec![(x, y), (x + 19, y)], 5, 4, stroke(colour)).into_dyn()
+        }
     }
 }
 

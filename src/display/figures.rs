@@ -355,8 +355,9 @@ pub fn pruned_by_constraint(ns: RangeInclusive<usize>) -> Result<Chart> {
     Ok(chart)
 }
 
-/// Knuth's Monte Carlo estimate (`probes` random walks per `n`, the random
-/// generator started from `seed`) with two standard errors as bars, against the exact counts (A319283).
+/// Knuth's Monte Carlo estimate (`probes` random walks per `n`, the
+/// random generator started from `seed`) with two standard errors as bars,
+/// against the exact counts (A319283).
 pub fn estimate_against_exact(ns: RangeInclusive<usize>, probes: u64, seed: u64) -> Result<Chart> {
     let mut means = Vec::new();
     let mut errors = Vec::new();

@@ -68,7 +68,10 @@ impl std::fmt::Display for Event {
                 row,
                 col,
                 blocked_row,
-            } => write!(f, "skip ({row}, {col}): row {blocked_row} would have no free cell"),
+            } => write!(
+                f,
+                "skip ({row}, {col}): row {blocked_row} would have no free cell"
+            ),
             Self::Backtrack { row, col } => write!(f, "backtrack ({row}, {col})"),
             Self::Solution { queens } => write!(f, "solution {queens:?}"),
         }
