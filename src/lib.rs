@@ -2,7 +2,7 @@
 //!
 //! Place `n` queens on an `n × n` board so that no two attack each other. The
 //! solver puts one queen per row, top to bottom, and remembers three things
-//! about the queens placed so far (the seed's three sets):
+//! about the queens placed so far (the three sets of the JavaScript article and the interactive lesson):
 //!
 //! * their **columns** (red in every picture),
 //! * their **main diagonals**, named by `row - col`, constant along a
@@ -16,7 +16,7 @@
 //!
 //! ## Map, in the lesson's order
 //! * [`board`]: cells, the two diagonal identities, the three constraints,
-//!   placements and the seed's `".Q.."` board strings.
+//!   placements and the JavaScript article's `".Q.."` board strings.
 //! * [`stores`]: three ways to remember the constraints (sets, arrays, the
 //!   baselines) behind one trait, [`stores::Rules`].
 //! * [`search`]: the one backtracking engine and its [`search::Observer`]s.

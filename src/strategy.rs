@@ -12,7 +12,7 @@ pub enum Strategy {
     Brute,
     /// Prune columns only; diagonals checked when the board is full.
     Columns,
-    /// The seed's three hash sets: columns, `row - col`, `row + col`.
+    /// The JavaScript article's three hash sets: columns, `row - col`, `row + col`.
     Sets,
     /// The same three constraints as boolean arrays.
     Arrays,
@@ -129,7 +129,9 @@ impl Strategy {
         match self {
             Self::Brute => "Every cell of every row; the board is checked only when full",
             Self::Columns => "Prune columns only; diagonals checked when the board is full",
-            Self::Sets => "The seed's three hash sets: columns, `row - col`, `row + col`",
+            Self::Sets => {
+                "The JavaScript article's three hash sets: columns, `row - col`, `row + col`"
+            }
             Self::Arrays => "The same three constraints as boolean arrays",
             Self::Bitmask => "The same three constraints as bits of three machine words",
             Self::ForwardChecking => {

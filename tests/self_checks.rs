@@ -2,6 +2,7 @@
 //! none shows an expected value before the student has answered.
 
 use queens::notebook::attempt::answer;
+use queens::notebook::playground::Playground;
 use queens::notebook::quiz::{QUESTIONS, ask, score};
 use serde_json::Value;
 
@@ -22,35 +23,81 @@ fn code_cells(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every `answer(…)` self-check of the notebooks, by the variable the student
+/// fills: notebook 01's questions, and the predictions of 02, 03, 04 and 06.
+const SELF_CHECKS: &[(&str, &[&str])] = &[
+    (
+        "01-diagonals",
+        &[
+            "answer_1", "answer_2", "answer_3", "answer_4", "answer_5", "answer_6",
+        ],
+    ),
+    ("02-place-the-queens", &["prediction_1", "prediction_2"]),
+    ("03-build-the-solver", &["first_solution_nodes"]),
+    ("04-explored-nodes", &["brute_at_4", "columns_at_4"]),
+    ("06-beyond", &["left_half", "times_wider"]),
+    ("07-sudoku", &[]),
+];
+
 #[test]
-fn notebook_01_answers_start_as_none_so_no_placeholder_can_be_right() {
-    let cells = code_cells("01-diagonals");
-    let answers: Vec<&str> = cells
-        .iter()
-        .flat_map(|c| c.lines())
-        .filter(|l| l.trim_start().starts_with("let answer_"))
-        .collect();
-    assert_eq!(answers.len(), 5, "{answers:?}");
-    for line in &answers {
-        assert!(
-            line.trim_end().ends_with("= None;"),
-            "a placeholder that could be right: {line}"
-        );
-    }
-    // Each answer is checked with `answer(…)`, which never passes `None` and
-    // never prints the expected value for it.
-    let checks = cells
-        .iter()
-        .find(|c| c.contains("answer(\"1."))
-        .expect("the check cell");
-    for k in 1..=5 {
-        assert!(
-            checks.contains(&format!(", answer_{k},")),
-            "answer_{k} is not checked with answer()"
+fn every_answer_starts_as_none_so_no_placeholder_can_be_right() {
+    for (notebook, variables) in SELF_CHECKS {
+        let cells = code_cells(notebook);
+        let lines: Vec<&str> = cells.iter().flat_map(|c| c.lines()).collect();
+        for variable in *variables {
+            let declared: Vec<&&str> = lines
+                .iter()
+                .filter(|l| l.trim_start().starts_with(&format!("let {variable}:")))
+                .collect();
+            assert_eq!(
+                declared.len(),
+                1,
+                "{notebook}: {variable} declared {declared:?}"
+            );
+            assert!(
+                declared[0].contains(": Option<") && declared[0].trim_end().ends_with("= None;"),
+                "{notebook}: a placeholder that could be right: {}",
+                declared[0]
+            );
+            // Checked with `answer(…)`, which never passes `None` and never
+            // prints the expected value for it.
+            assert!(
+                cells
+                    .iter()
+                    .any(|c| c.contains("answer(\"") && c.contains(&format!(", {variable},"))),
+                "{notebook}: {variable} is not checked with answer()"
+            );
+        }
+        let checks = lines.iter().filter(|l| l.contains("answer(\"")).count();
+        assert_eq!(
+            checks,
+            variables.len(),
+            "{notebook}: a self-check not in SELF_CHECKS"
         );
     }
     let untouched = answer("1. row - col of (5, 2)", 3isize, None, "hint");
     assert!(!untouched.passed && !untouched.to_string().contains('3'));
+}
+
+/// Notebook 02's "Your turn": the board as handed out is not a solution, so
+/// its check says "not yet" until the student finishes it.
+#[test]
+fn notebook_02_s_board_by_hand_starts_unsolved() {
+    let cells = code_cells("02-place-the-queens");
+    let given = cells
+        .iter()
+        .find(|c| c.contains("let mut mine = Playground::new(6);"))
+        .expect("the cell of the student's board");
+    assert!(given.contains("mine.place(1).place(3);"), "{given}");
+    let mut mine = Playground::new(6);
+    mine.place(1).place(3);
+    assert!(!mine.is_solved());
+    assert!(
+        cells
+            .iter()
+            .any(|c| c.contains("mine.is_solved()") && c.contains("not yet")),
+        "the check of the student's board"
+    );
 }
 
 #[test]

@@ -175,7 +175,7 @@ fn source(cell: &Value) -> String {
 }
 
 /// README's one line on a notebook: its row of the notebooks table,
-/// `` | `02-place-the-queens` | seed 001's board: … | ``.
+/// `` | `02-place-the-queens` | the interactive lesson's board: … | ``.
 fn readme_line(readme: &str, name: &str) -> Option<String> {
     let key = format!("`{name}`");
     readme.lines().find_map(|line| {

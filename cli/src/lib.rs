@@ -46,7 +46,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print every solution as boards of `.` and `Q`, in the seed's order.
+    /// Print every solution as boards of `.` and `Q`, in the JavaScript article's order.
     Solve(solve::Args),
     /// Count solutions and explored nodes with one strategy.
     Count(count::Args),

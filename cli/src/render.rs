@@ -31,7 +31,7 @@ pub struct Args {
 /// The pictures.
 #[derive(Debug, clap::Subcommand)]
 pub enum Which {
-    /// Seed 001's board: queens, attacked cells in red/amber/purple, free cells per row, the sets.
+    /// The interactive lesson's board: queens, attacked cells in red/amber/purple, free cells per row, the sets.
     Board {
         /// Board size.
         #[arg(value_parser = parse_board_size)]
@@ -94,7 +94,7 @@ pub enum Which {
         #[arg(long, value_delimiter = ',')]
         queens: Vec<usize>,
     },
-    /// Seed 001's branching walk: the board after each queen, free cells per row.
+    /// The interactive lesson's branching walk: the board after each queen, free cells per row.
     Walk {
         /// Board size.
         #[arg(value_parser = parse_board_size)]

@@ -12,7 +12,7 @@ pub struct Args {
     pub n: usize,
 }
 
-/// Prints the boards: JSON as the seed's `solveNQueens` returns them (a list of
+/// Prints the boards: JSON as the JavaScript article's `solveNQueens` returns them (a list of
 /// lists of row strings), text as boards separated by blank lines.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let boards = solve(args.n)?;

@@ -1,4 +1,4 @@
-//! The three constraints a queen imposes, with the seed's colour code.
+//! The three constraints a queen imposes, with the interactive lesson's colour code.
 //!
 //! A queen in row `r` blocks its row (the solver never puts two queens in one
 //! row, so that one is free), its column, its main diagonal and its anti-diagonal.
@@ -20,10 +20,12 @@ pub enum Constraint {
 }
 
 impl Constraint {
-    /// The three constraints in the order the seed's prune check tests them.
+    /// The three constraints in the order the prune check tests them (the
+    /// interactive lesson's `cols`, `diags`, `antiDiags`; the JavaScript
+    /// article's `columns`, `negativeDiagonal`, `positiveDiagonal`).
     pub const ALL: [Constraint; 3] = [Self::Column, Self::Diagonal, Self::AntiDiagonal];
 
-    /// The seed's colour name: red, amber or purple.
+    /// The interactive lesson's colour name: red, amber or purple.
     pub const fn colour_name(self) -> &'static str {
         match self {
             Self::Column => "red",
@@ -90,7 +92,7 @@ impl Attack {
         }
     }
 
-    /// The first attacker in the seed's check order (column, diagonal,
+    /// The first attacker in the prune check's order (column, diagonal,
     /// anti-diagonal): the one a short-circuiting `||` stops at, and the one
     /// statistics charge a pruned candidate to.
     pub fn first(self) -> Option<Constraint> {

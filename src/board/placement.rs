@@ -1,16 +1,16 @@
-//! Placements (one column per row) and the seed's board strings.
+//! Placements (one column per row) and the JavaScript article's board strings.
 //!
 //! The solvers place one queen per row, so a placement is just the list of
-//! columns, `queens[row] = col`. The seed prints it as rows of `.` and `Q`:
+//! columns, `queens[row] = col`. The JavaScript article prints it as rows of `.` and `Q`:
 //! `[1, 3, 0, 2]` is `[".Q..", "...Q", "Q...", "..Q."]`.
 
 use crate::board::coords::{Cell, attack_each_other};
 
-/// A board as the seed's `solveNQueens` returns it: one string per row, `Q` for
+/// A board as the JavaScript article's `solveNQueens` returns it: one string per row, `Q` for
 /// a queen and `.` for an empty square.
 pub type Board = Vec<String>;
 
-/// The seed's board strings for `queens` on an `n × n` board (rows without a
+/// The JavaScript article's board strings for `queens` on an `n × n` board (rows without a
 /// queen yet are all dots).
 ///
 /// ```

@@ -1,4 +1,4 @@
-//! A board: queens, the cells they attack in the seed's colours, the free
+//! A board: queens, the cells they attack in the interactive lesson's colours, the free
 //! cells per row and the three sets; or the diagonal numbers of notebook 01.
 
 use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, ShapeStyle, Text};
@@ -55,7 +55,7 @@ impl Numbers {
 pub enum Shading {
     /// None: a plain board (a solution).
     Off,
-    /// Every cell of every empty row (seed 001's board).
+    /// Every cell of every empty row (the interactive lesson's board).
     EmptyRows,
     /// Only the row the search tests next; its free cells green.
     NextRow,
@@ -88,7 +88,7 @@ const SIDE: u32 = 124;
 const LINE: u32 = 18;
 
 impl BoardPicture {
-    /// Seed 001's board: `queens[row] = col` for the first rows, attacked cells
+    /// The interactive lesson's board: `queens[row] = col` for the first rows, attacked cells
     /// of the empty rows coloured, free cells per row on the right, the three
     /// sets below.
     pub fn new(n: usize, queens: &[usize]) -> Self {

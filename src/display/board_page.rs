@@ -1,4 +1,4 @@
-//! Seed 001's board, clickable: a page (or a notebook output) where a click
+//! The interactive lesson's board, clickable: a page (or a notebook output) where a click
 //! places a queen in the next row, an attacked cell says why it is refused,
 //! and the three sets and the free cells of every row follow each move.
 //!

@@ -2,7 +2,7 @@
 //! a test (or a curious reader) can check every number a chart shows.
 
 use plotters::coord::types::RangedCoordf64;
-use plotters::element::{DynElement, IntoDynElement};
+use plotters::element::{DashedPathElement, DynElement, IntoDynElement};
 use plotters::prelude::{
     Cartesian2d, ChartBuilder, ChartContext, Circle, DashedLineSeries, PathElement, RGBColor,
     Rectangle, SVGBackend, SeriesLabelPosition, ShapeStyle, Text,
@@ -482,8 +482,11 @@ fn legend_sample<'b>(style: Style, colour: RGBColor, (x, y): (i32, i32)) -> Lege
         Style::Bars | Style::Points => {
             Rectangle::new([(x + 3, y - 5), (x + 13, y + 5)], colour.filled()).into_dyn()
         }
-        Style::Line | Style::Dashed => {
-            PathElement::new(vec![(x, y), (x + 18, y)], stroke(colour)).into_dyn()
+        Style::Line => PathElement::new(vec![(x, y), (x + 18, y)], stroke(colour)).into_dyn(),
+        // Dashed in the legend too, so it never reads as the solid line of
+        // another series in a similar colour.
+        Style::Dashed => {
+            DashedPathElement::new(vec![(x, y), (x + 19, y)], 5, 4, stroke(colour)).into_dyn()
         }
     }
 }

@@ -63,7 +63,7 @@ fn measured(strategy: Strategy, ns: &RangeInclusive<usize>) -> Result<Vec<Search
 /// (OEIS A319283, 2057 at n = 8) as rings.
 pub fn nodes_against_n(ns: RangeInclusive<usize>) -> Result<Chart> {
     let mut chart = Chart::new(
-        "Nodes explored: every pruning rule cuts the tree by orders of magnitude",
+        "Nodes explored: each pruning rule makes the tree smaller, the first two by far",
         "n (board size)",
         "nodes (log scale, dashed: exact formula, not run)",
     )
@@ -286,7 +286,7 @@ pub fn candidates_against_nodes(ns: RangeInclusive<usize>) -> Result<Chart> {
     }
     Ok(chart.series(Series::new(
         "one test per node",
-        GREY,
+        INK,
         Style::Dashed,
         vec![(1.0, 1.0), (largest, largest)],
     )))
@@ -355,8 +355,9 @@ pub fn pruned_by_constraint(ns: RangeInclusive<usize>) -> Result<Chart> {
     Ok(chart)
 }
 
-/// Knuth's Monte Carlo estimate (`probes` random walks per `n`, seeded) with
-/// two standard errors as bars, against the exact counts (A319283).
+/// Knuth's Monte Carlo estimate (`probes` random walks per `n`, the
+/// random generator started from `seed`) with two standard errors as bars,
+/// against the exact counts (A319283).
 pub fn estimate_against_exact(ns: RangeInclusive<usize>, probes: u64, seed: u64) -> Result<Chart> {
     let mut means = Vec::new();
     let mut errors = Vec::new();

@@ -1,5 +1,5 @@
 //! Several boards side by side: the solutions of a board, the nodes of a
-//! search one by one, or seed 001's branching-factor walk.
+//! search one by one, or the interactive lesson's branching-factor walk.
 
 use plotters::prelude::Text;
 
@@ -59,7 +59,7 @@ impl Gallery {
         &self.boards
     }
 
-    /// Every solution of an `n × n` board (`n <= 8`), in the seed's order.
+    /// Every solution of an `n × n` board (`n <= 8`), in the JavaScript article's order.
     pub fn solutions(n: usize) -> Result<Self> {
         check_size(n, MAX_GALLERY_N, "drawing every solution")?;
         let boards = crate::run::solve(n)?;
@@ -69,7 +69,7 @@ impl Gallery {
         ))
     }
 
-    /// Boards given as the seed's strings (`".Q.."` rows), for example what a
+    /// Boards given as the JavaScript article's strings (`".Q.."` rows), for example what a
     /// student's `solve_n_queens` returned; rows that are not a board are
     /// drawn empty.
     pub fn from_boards(title: impl Into<String>, boards: &[Vec<String>]) -> Self {
@@ -139,7 +139,7 @@ impl Gallery {
         ))
     }
 
-    /// Seed 001's walk: the board after each queen of `queens`, with the free
+    /// The interactive lesson's walk: the board after each queen of `queens`, with the free
     /// cells of every row beside it.
     pub fn walk(n: usize, queens: &[usize]) -> Self {
         let queens: Vec<usize> = queens.iter().copied().take_while(|&c| c < n).collect();

@@ -7,7 +7,7 @@
 //! images. Outside Jupyter, [`Picture::svg`] returns the same SVG and
 //! `queens render …` writes it to a file.
 //!
-//! The colours are the seed's: red for a column, amber for a main diagonal
+//! The colours are the interactive lesson's: red for a column, amber for a main diagonal
 //! (`row - col`), purple for an anti-diagonal (`row + col`).
 
 mod bars;

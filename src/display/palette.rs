@@ -6,11 +6,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
 
-/// Column (red), seed 001.
+/// Column (red), as in the interactive lesson.
 pub const RED: RGBColor = RGBColor(0xe5, 0x39, 0x35);
-/// Main diagonal (amber), seed 001.
+/// Main diagonal (amber), as in the interactive lesson.
 pub const AMBER: RGBColor = RGBColor(0xff, 0xb3, 0x00);
-/// Anti-diagonal (purple), seed 001.
+/// Anti-diagonal (purple), as in the interactive lesson.
 pub const PURPLE: RGBColor = RGBColor(0x8e, 0x24, 0xaa);
 /// Queens, node outlines and text.
 pub const INK: RGBColor = RGBColor(0x26, 0x32, 0x38);
@@ -22,12 +22,12 @@ pub const LIGHT: RGBColor = RGBColor(0xf7, 0xf4, 0xee);
 pub const DARK: RGBColor = RGBColor(0xdd, 0xd5, 0xc8);
 /// Free cells and solutions.
 pub const GREEN: RGBColor = RGBColor(0x43, 0xa0, 0x47);
-/// The seed's sets strategy and estimates.
+/// The three sets' strategy (`sets`) and estimates.
 pub const BLUE: RGBColor = RGBColor(0x1e, 0x88, 0xe5);
 /// Page background.
 pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
 
-/// The seed's colour for a constraint.
+/// The interactive lesson's colour for a constraint.
 pub const fn constraint(constraint: Constraint) -> RGBColor {
     match constraint {
         Constraint::Column => RED,

@@ -53,8 +53,9 @@ impl SudokuPicture {
         }
     }
 
-    /// The box identity: every cell shows `(row / 3) * 3 + col / 3`, the nine
-    /// boxes tinted in turn.
+    /// The box identity: every cell shows `(row / 3) * 3 + col / 3`, the boxes
+    /// grey and white in turn (no constraint colour: those mean a row, a
+    /// column and a box).
     pub fn box_numbers() -> Self {
         Self {
             box_numbers: true,
@@ -96,8 +97,11 @@ impl SudokuPicture {
     /// sets otherwise.
     fn tint(&self, cell: Cell) -> Option<RGBColor> {
         if self.box_numbers {
-            let colours = [RED, AMBER, PURPLE, BLUE, GREEN, RED, AMBER, PURPLE, BLUE];
-            return Some(palette::tint(colours[box_of(cell.row, cell.col)], 0.22));
+            // Grey and white like a printed grid: red, amber and purple
+            // mean a row, a column and a box here, never a box number.
+            return box_of(cell.row, cell.col)
+                .is_multiple_of(2)
+                .then(|| palette::tint(GREY, 0.3));
         }
         let focus = self.focus?;
         if cell == focus {

@@ -33,12 +33,13 @@ pub struct Estimate {
     pub n: usize,
     /// How many probes were averaged.
     pub probes: u64,
-    /// The seed of the random generator (same seed, same estimate).
+    /// The seed of the random generator: the number it starts from (same
+    /// seed of the random generator, same estimate).
     pub seed: u64,
     /// The estimated number of nodes, root included.
     pub mean: f64,
     /// The standard error of the mean: about two thirds of estimates from
-    /// other seeds land within one of it.
+    /// other random generator seeds land within one of it.
     pub std_error: f64,
     /// The estimated nodes on each level `0..=n`.
     pub profile: Vec<f64>,
@@ -82,8 +83,8 @@ fn probe(n: usize, rng: &mut fastrand::Rng, level_sizes: &mut [f64]) -> f64 {
     total
 }
 
-/// Averages `probes` of Knuth's random walks on an `n × n` board, with a
-/// generator seeded by `seed`.
+/// Averages `probes` of Knuth's random walks on an `n × n` board, the
+/// random generator started from the number `seed`.
 pub fn knuth_estimate(n: usize, probes: u64, seed: u64) -> Result<Estimate> {
     check_size(n, MAX_N, "estimating")?;
     let mut rng = fastrand::Rng::with_seed(seed);

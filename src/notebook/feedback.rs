@@ -5,7 +5,11 @@
 //! * [`first_difference`]: the first step where the student's search leaves
 //!   the reference's, explained with the board at that moment ("you placed
 //!   (2, 1); the reference prunes it: anti-diagonal 3 is taken by the queen on
-//!   (1, 2)") and the blank most likely at fault.
+//!   (1, 2)") and the blanks to suspect, most likely first. The shape of
+//!   the difference orders them (a queen placed under an attacker whose line
+//!   the search had already pruned with, before a backtrack, points at
+//!   delete); [`Difference::knowing`] then uses what the blanks' own checks
+//!   say (a blank that passes all of its own tests is not the first suspect).
 //! * The pictures of the same feedback are in `display::feedback` (feature
 //!   `svg`): the student's search drawn only when it ran, boards that are not
 //!   solutions marked with the pair of queens that attack each other.
@@ -166,8 +170,13 @@ pub struct Difference {
     pub queens: Vec<usize>,
     /// What went wrong, in a sentence or two.
     pub explanation: String,
-    /// The blank most likely at fault, when the steps say.
+    /// The blank most likely at fault, when the steps say: the first of
+    /// `suspects`, or after [`Difference::knowing`] the first of them whose
+    /// own checks do not all pass.
     pub likely_blank: Option<usize>,
+    /// The blanks that could cause this difference, most likely first (from
+    /// the shape of the difference alone); empty when the steps do not say.
+    pub suspects: Vec<usize>,
 }
 
 impl std::fmt::Display for Difference {
@@ -181,6 +190,40 @@ impl std::fmt::Display for Difference {
 }
 
 impl Difference {
+    /// The same difference, blamed with what is already known: `done` lists
+    /// the blanks that pass every one of their own tests (or checks), and the
+    /// blame goes to the first suspect not among them. When every suspect is
+    /// done, the shape of the difference decides alone.
+    ///
+    /// A pure function, for notebook 03 ([`compare_steps`]) and the grader
+    /// alike: `first_difference(&yours, &reference).map(|d| d.knowing(&[1, 2]))`
+    /// when blanks 1 and 2 passed all their tests.
+    ///
+    /// ```
+    /// use queens::notebook::feedback::Difference;
+    /// let difference = Difference {
+    ///     step: 7,
+    ///     yours: None,
+    ///     reference: None,
+    ///     queens: vec![0],
+    ///     explanation: "…".into(),
+    ///     likely_blank: Some(1),
+    ///     suspects: vec![1, 2, 3],
+    /// };
+    /// assert_eq!(difference.clone().knowing(&[1]).likely_blank, Some(2));
+    /// assert_eq!(difference.clone().knowing(&[1, 2]).likely_blank, Some(3));
+    /// assert_eq!(difference.knowing(&[1, 2, 3]).likely_blank, Some(1));
+    /// ```
+    pub fn knowing(mut self, done: &[usize]) -> Self {
+        self.likely_blank = self
+            .suspects
+            .iter()
+            .find(|blank| !done.contains(blank))
+            .or(self.suspects.first())
+            .copied();
+        self
+    }
+
     /// Shows the explanation as plain text in Jupyter.
     pub fn evcxr_display(&self) {
         println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
@@ -222,16 +265,20 @@ pub fn first_difference(yours: &[Event], reference: &[Event]) -> Option<Differen
     let step = (0..yours.len().max(reference.len()))
         .find(|&i| yours.get(i).map(bare) != reference.get(i).map(bare))?;
     let queens = board_before(reference, step);
-    let taken_back = taken_back_before(yours, step);
-    let (explanation, likely_blank) =
-        explain(yours.get(step), reference.get(step), &queens, &taken_back);
+    let (explanation, suspects) = explain(
+        &yours[..step],
+        yours.get(step),
+        reference.get(step),
+        &queens,
+    );
     Some(Difference {
         step,
         yours: yours.get(step).cloned(),
         reference: reference.get(step).cloned(),
         queens,
         explanation,
-        likely_blank,
+        likely_blank: suspects.first().copied(),
+        suspects,
     })
 }
 
@@ -263,24 +310,63 @@ fn taken_back_before(events: &[Event], step: usize) -> Vec<Cell> {
     cells
 }
 
-/// The lines of `cell` that a queen of `queens` holds, each with that queen:
-/// "column 1 is taken by the queen on (0, 1)".
-fn attackers(cell: Cell, queens: &[usize]) -> Vec<String> {
+const CONSTRAINTS: [Constraint; 3] = [
+    Constraint::Column,
+    Constraint::Diagonal,
+    Constraint::AntiDiagonal,
+];
+
+/// The lines of `cell` that a queen of `queens` holds, each with the first
+/// queen on it, in the check's order (column, diagonal, anti-diagonal).
+fn attackers(cell: Cell, queens: &[usize]) -> Vec<(Constraint, Cell)> {
     let placed = queens.iter().enumerate().map(|(r, &c)| Cell::new(r, c));
-    let mut found = Vec::new();
-    for constraint in [
-        Constraint::Column,
-        Constraint::Diagonal,
-        Constraint::AntiDiagonal,
-    ] {
-        if let Some(queen) = placed.clone().find(|&q| shares(constraint, q, cell)) {
-            found.push(format!(
-                "{} is taken by the queen on {queen}",
-                line(constraint, cell)
-            ));
+    CONSTRAINTS
+        .into_iter()
+        .filter_map(|constraint| {
+            let queen = placed.clone().find(|&q| shares(constraint, q, cell))?;
+            Some((constraint, queen))
+        })
+        .collect()
+}
+
+/// "column 1 is taken by the queen on (0, 1)".
+fn taken(constraint: Constraint, cell: Cell, queen: Cell) -> String {
+    format!(
+        "{} is taken by the queen on {queen}",
+        line(constraint, cell)
+    )
+}
+
+/// Evidence that `queen`'s key on `constraint` was in the sets and then went
+/// missing: after she was placed, the student's search pruned a cell that
+/// only that line attacked, and later took back another queen. Returns the
+/// pruned cell and the queen taken back after it.
+fn lost_key(steps: &[Event], constraint: Constraint, queen: Cell) -> Option<(Cell, Cell)> {
+    let placed = steps.iter().rposition(|e| {
+        *e == Event::Place {
+            row: queen.row,
+            col: queen.col,
+        }
+    })?;
+    let mut seen = None;
+    for (i, event) in steps.iter().enumerate().skip(placed + 1) {
+        match event {
+            Event::Prune { row, col, .. } if seen.is_none() => {
+                let cell = Cell::new(*row, *col);
+                let board = board_before(steps, i);
+                if attackers(cell, &board) == [(constraint, queen)] {
+                    seen = Some(cell);
+                }
+            }
+            Event::Backtrack { row, col } => {
+                if let Some(pruned) = seen {
+                    return Some((pruned, Cell::new(*row, *col)));
+                }
+            }
+            _ => {}
         }
     }
-    found
+    None
 }
 
 fn shares(constraint: Constraint, a: Cell, b: Cell) -> bool {
@@ -311,35 +397,54 @@ fn describe(event: Option<&Event>) -> String {
     }
 }
 
+/// The sentence for the first difference and the blanks to suspect, most
+/// likely first; `before` holds the student's steps up to it.
 fn explain(
+    before: &[Event],
     yours: Option<&Event>,
     reference: Option<&Event>,
     queens: &[usize],
-    taken_back: &[Cell],
-) -> (String, Option<usize>) {
+) -> (String, Vec<usize>) {
     match (yours, reference) {
         (Some(Event::Place { row, col }), Some(Event::Prune { .. })) => {
             let cell = Cell::new(*row, *col);
-            let why = attackers(cell, queens).join(", and ");
-            (
-                format!(
-                    "you placed a queen on {cell}; the reference prunes it: {why}. Your prune check \
-                     (blank 1) does not see that line, or insert (blank 2) never recorded it."
+            let found = attackers(cell, queens);
+            let why = found
+                .iter()
+                .map(|&(constraint, queen)| taken(constraint, cell, queen))
+                .collect::<Vec<_>>()
+                .join(", and ");
+            let lost = found.iter().find_map(|&(constraint, queen)| {
+                Some((constraint, queen, lost_key(before, constraint, queen)?))
+            });
+            match lost {
+                Some((constraint, queen, (pruned, taken_back))) => (
+                    format!(
+                        "you placed a queen on {cell}; the reference prunes it: {why}. Your search \
+                         did see that line earlier: it pruned {pruned}, which only the queen on \
+                         {queen} attacks (through {}). Then it took back the queen on {taken_back}, \
+                         and since then the key is gone: delete (blank 3) seems to remove more \
+                         than the keys of the queen it takes back.",
+                        line(constraint, pruned)
+                    ),
+                    vec![3, 1, 2],
                 ),
-                Some(1),
-            )
+                None => (
+                    format!(
+                        "you placed a queen on {cell}; the reference prunes it: {why}. Your prune \
+                         check (blank 1) does not see that line, or insert (blank 2) never \
+                         recorded it."
+                    ),
+                    vec![1, 2],
+                ),
+            }
         }
         (Some(Event::Prune { row, col, .. }), Some(Event::Place { .. })) => {
             let cell = Cell::new(*row, *col);
-            let ghost = taken_back.iter().find(|&&q| {
-                [
-                    Constraint::Column,
-                    Constraint::Diagonal,
-                    Constraint::AntiDiagonal,
-                ]
-                .into_iter()
-                .any(|c| shares(c, q, cell))
-            });
+            let taken_back = taken_back_before(before, before.len());
+            let ghost = taken_back
+                .iter()
+                .find(|&&q| CONSTRAINTS.into_iter().any(|c| shares(c, q, cell)));
             match ghost {
                 Some(queen) => (
                     format!(
@@ -347,17 +452,18 @@ fn explain(
                          board attacks it. The queen on {queen}, taken back earlier, shares a line \
                          with it: delete (blank 3) seems to leave her keys in the sets."
                     ),
-                    Some(3),
+                    vec![3, 1, 2],
                 ),
                 None => (
                     format!(
                         "you pruned {cell}; the reference places a queen there: {}, {} and {} are \
-                         all free. Your prune check (blank 1) sees an attack that is not there.",
+                         all free. Your prune check (blank 1) sees an attack that is not there, or \
+                         insert (blank 2) records a key the queen does not have.",
                         line(Constraint::Column, cell),
                         line(Constraint::Diagonal, cell),
                         line(Constraint::AntiDiagonal, cell)
                     ),
-                    Some(1),
+                    vec![1, 2],
                 ),
             }
         }
@@ -367,33 +473,35 @@ fn explain(
                 describe(yours),
                 describe(reference)
             ),
-            None,
+            Vec::new(),
         ),
     }
 }
 
 /// One paragraph on a student's steps against the reference's: not run yet,
-/// the same steps, or the first difference. With `progress`, a difference
-/// blamed on the prune check goes to insert instead when the prune check
-/// passes its own test and insert does not.
+/// the same steps, or the first difference. With `progress`, the blame
+/// skips the blanks whose own checks pass ([`Difference::knowing`]).
 pub fn compare_steps(yours: &[Event], reference: &[Event], progress: Option<&Progress>) -> String {
     if yours.is_empty() {
         return "Your search has not run yet: fill the blanks, save, and run the cells again."
             .to_owned();
     }
-    let Some(mut difference) = first_difference(yours, reference) else {
+    let Some(difference) = first_difference(yours, reference) else {
         return format!(
             "passed: your search takes exactly the reference's {} steps.",
             reference.len()
         );
     };
-    let state = |n: usize| progress.and_then(|p| p.blanks.iter().find(|b| b.0 == n).map(|b| b.2));
-    if difference.likely_blank == Some(1)
-        && state(1) == Some(State::Done)
-        && state(2).is_some_and(|s| s != State::Done)
-    {
-        difference.likely_blank = Some(2);
-    }
+    let done: Vec<usize> = progress
+        .map(|p| {
+            p.blanks
+                .iter()
+                .filter(|b| b.2 == State::Done)
+                .map(|b| b.0)
+                .collect()
+        })
+        .unwrap_or_default();
+    let difference = difference.knowing(&done);
     format!("not yet: your search leaves the reference's at {difference}")
 }
 
@@ -453,6 +561,69 @@ mod tests {
         let why = first_difference(&yours, &reference).unwrap();
         assert_eq!(why.likely_blank, Some(3), "{why}");
         assert!(why.explanation.contains("taken back earlier"), "{why}");
+    }
+
+    /// Blanks 1 and 2 right, delete written as `*self = Self::new()`: the
+    /// search forgets the queens above at the first backtrack. The first
+    /// difference is a queen placed under an attacker whose line the search
+    /// had pruned with before that backtrack: delete, not the prune check.
+    #[test]
+    fn a_delete_that_clears_everything_is_blamed_on_blank_3() {
+        use crate::notebook::handout::Handout;
+        use crate::stores::sets::ConstraintSets;
+        let clears = |sets: &mut ConstraintSets, _: usize, _: usize| *sets = ConstraintSets::new();
+        let yours = Handout::new(
+            ConstraintSets::new(),
+            ConstraintSets::is_attacked,
+            ConstraintSets::insert,
+            clears,
+        )
+        .explore(4, 10_000)
+        .unwrap()
+        .events();
+        let why = first_difference(&yours, &reference()).unwrap();
+        assert_eq!(why.yours, Some(Event::Place { row: 2, col: 0 }), "{why}");
+        assert_eq!(why.likely_blank, Some(3), "{why}");
+        assert_eq!(why.suspects, [3, 1, 2]);
+        assert!(why.to_string().ends_with("Look at blank 3 first."), "{why}");
+        assert!(
+            why.explanation.contains("took back the queen on (1, 2)"),
+            "{why}"
+        );
+        // What notebook 03 knows: blanks 1 and 2 pass their checks, 3 fails.
+        let progress = Progress::new([
+            &BlankCheck::run(1, "prune check", 1, || 1),
+            &BlankCheck::run(2, "insert", 1, || 1),
+            &BlankCheck::run(3, "delete", 1, || 2),
+        ]);
+        let text = compare_steps(&yours, &reference(), Some(&progress));
+        assert!(text.ends_with("Look at blank 3 first."), "{text}");
+        // And what the grader knows after its tests: the same blame.
+        assert_eq!(why.knowing(&[1, 2]).likely_blank, Some(3));
+    }
+
+    #[test]
+    fn a_prune_check_blind_to_a_line_is_still_blamed_on_blank_1() {
+        use crate::notebook::handout::Handout;
+        use crate::stores::sets::ConstraintSets;
+        // Blind to anti-diagonals: no backtrack comes before the difference.
+        let blind = |sets: &ConstraintSets, row: usize, col: usize| {
+            let attack = sets.attack(row, col);
+            attack.column || attack.diagonal
+        };
+        let yours = Handout::new(
+            ConstraintSets::new(),
+            blind,
+            ConstraintSets::insert,
+            ConstraintSets::delete,
+        )
+        .explore(4, 10_000)
+        .unwrap()
+        .events();
+        let why = first_difference(&yours, &reference()).unwrap();
+        assert_eq!(why.likely_blank, Some(1), "{why}");
+        assert_eq!(why.clone().knowing(&[1]).likely_blank, Some(2));
+        assert_eq!(why.knowing(&[1, 2]).likely_blank, Some(1));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! A handout's search, recorded step by step: the student's three blanks
-//! (`is_attacked`, `insert`, `delete`) driven by the seed's backtracking core,
+//! (`is_attacked`, `insert`, `delete`) driven by the handout's backtracking core,
 //! with a node budget so that a prune check that never prunes cannot keep a
 //! notebook or a graded test busy for `n^n` nodes.
 //!
@@ -23,6 +23,8 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+
+use crate::report::trace::Event;
 
 /// One step of the search, for replaying it cell by cell.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,13 +60,38 @@ pub enum Step {
 /// What a whole search did: the boards found, the nodes explored, every step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exploration {
-    /// The solutions in the order found, as the seed's board strings.
+    /// The solutions in the order found, as the JavaScript article's board strings.
     pub boards: Vec<Vec<String>>,
     /// Nodes of the search tree: every call of the recursive step, the root
     /// (the empty board) included.
     pub nodes: u64,
     /// Every place, prune, backtrack and solution, in order.
     pub steps: Vec<Step>,
+}
+
+impl Exploration {
+    /// The steps as the library's trace events, ready for its pictures and
+    /// for [`first_difference`](crate::notebook::feedback::first_difference).
+    /// A student's prune does not say which line pruned the cell, so its
+    /// `by` is empty; the pictures work it out from the board.
+    pub fn events(&self) -> Vec<Event> {
+        self.steps.iter().map(Event::from).collect()
+    }
+}
+
+impl From<&Step> for Event {
+    fn from(step: &Step) -> Self {
+        match step.clone() {
+            Step::Place { row, col } => Event::Place { row, col },
+            Step::Prune { row, col } => Event::Prune {
+                row,
+                col,
+                by: Vec::new(),
+            },
+            Step::Backtrack { row, col } => Event::Backtrack { row, col },
+            Step::Solution { queens } => Event::Solution { queens },
+        }
+    }
 }
 
 /// A search stopped because it explored more nodes than its budget allows.
@@ -128,7 +155,7 @@ struct Search {
 }
 
 impl Search {
-    /// The seed's `backtrack(row)`, as in the handout, recording each step.
+    /// The interactive lesson's `backtrack(row)`, as in the handout, recording each step.
     fn backtrack<S>(&mut self, blanks: &mut Handout<S>, row: usize) -> Result<(), OverBudget> {
         self.run.nodes += 1;
         if self.run.nodes > self.node_budget {

@@ -1,4 +1,4 @@
-//! Helpers for the notebooks: seed 001's board driven by hand, a handout's
+//! Helpers for the notebooks: the interactive lesson's board driven by hand, a handout's
 //! search recorded step by step, running a student's code without losing the
 //! kernel, the quiz, and Knuth's Monte Carlo estimate of the tree size.
 

@@ -1,4 +1,4 @@
-//! Seed 001's board, driven by hand: place a queen row by row, take it back,
+//! The interactive lesson's board, driven by hand: place a queen row by row, take it back,
 //! and watch the three sets and the free cells of every row change.
 //!
 //! A notebook keeps one [`Playground`] in a variable and calls
@@ -166,7 +166,7 @@ impl Playground {
     }
 
     /// Free cells in every row (0 for rows that hold a queen): the numbers
-    /// seed 001 writes beside the board.
+    /// the interactive lesson writes beside the board.
     pub fn available(&self) -> Vec<usize> {
         available_per_row(self.n, &self.queens)
     }
@@ -226,7 +226,7 @@ impl Playground {
 
 /// The text picture of a cell: `|` attacked through its column, `\` through its
 /// main diagonal, `/` through its anti-diagonal (the first attacker, in the
-/// seed's check order), `.` free.
+/// prune check's order), `.` free.
 pub fn symbol(attack: Attack) -> char {
     match attack.first() {
         Some(crate::Constraint::Column) => '|',
@@ -282,7 +282,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_seed_walk_reaches_a_dead_end_and_recovers() {
+    fn the_lesson_s_walk_reaches_a_dead_end_and_recovers() {
         let mut board = Playground::new(4);
         board.place(0);
         assert_eq!(board.available(), [0, 2, 2, 2]);

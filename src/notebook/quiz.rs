@@ -1,5 +1,7 @@
-//! Notebook 05's questions: the interactive lesson's three on constraint
-//! propagation, and a few more on the numbers of the tutorial. Each answer comes back with the
+//! Notebook 05's questions: the interactive lesson's three (what the solver
+//! does, which sets it needs, what happens to the branching factor), with
+//! right answers that are true of the solver, and a few more on the numbers
+//! of the tutorial. Each answer comes back with the
 //! reasoning, right or wrong.
 //!
 //! ```
@@ -10,8 +12,9 @@
 //! assert!(right.correct);
 //! ```
 
-/// One multiple-choice question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One multiple-choice question. Its `Debug` leaves the right letter out: a
+/// question printed with `{:?}` must not give its answer away.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Question {
     /// What it is about, in a few words.
     pub topic: &'static str,
@@ -33,17 +36,17 @@ pub struct Question {
 /// does not pass (the tests check both).
 pub const QUESTIONS: [Question; 8] = [
     Question {
-        topic: "constraint propagation",
-        prompt: "How does constraint propagation differ from simple pruning?",
+        topic: "checking or propagation",
+        prompt: "The interactive lesson asks how constraint propagation differs from simple pruning. Which is true of the solver you built in notebook 03?",
         choices: [
-            "Propagation only checks the cell being tried, while pruning updates every cell of the board after each move.",
-            "They are two names for the same thing: skipping a cell that is attacked.",
-            "Pruning tests the current step; propagation pushes a choice's consequences to every later row at once.",
-            "Propagation undoes the choices that failed, while pruning is the step that makes new choices.",
+            "It propagates: after each queen it updates the free cells of every row below, and gives up as soon as one of them reaches 0.",
+            "It never prunes: every cell is tried, and a board is checked once it is full.",
+            "It checks: it tests only the cell being tried against the queens placed, and meets a dead row when it gets there.",
+            "It propagates naked singles: a row left with one free cell gets its queen at once, without a guess.",
         ],
         answer: 'C',
-        explanation: "Simple pruning looks at one condition where the search stands (\"already impossible? skip\"). Placing a queen with the three sets blocks her column, main diagonal and anti-diagonal for all rows below simultaneously: the free-cell counts of every later row change, and a row at 0 shows a failure before the search gets there.",
-        hint: "Notebook 02: after one placement, which rows did the free-cell counts change in?",
+        explanation: "The three sets hold every queen's lines for all the rows below, but the search asks them only about the row it fills, so a dead row is found on arrival (the pink nodes of notebook 04's tree). That is backtracking with a constant-time check. Propagation acts on the rows below: forward checking refuses a queen that leaves some row with no free cell (13 nodes instead of 17 at n = 4), and Sudoku's naked singles (notebook 07) fill forced cells. The free counts beside notebook 02's board are forward checking done by the picture, not by the solver.",
+        hint: "Notebook 02, \"What you just did\": which rows does the solver ask the three sets about?",
     },
     Question {
         topic: "the constraint sets",
@@ -60,15 +63,15 @@ pub const QUESTIONS: [Question; 8] = [
     },
     Question {
         topic: "the branching factor",
-        prompt: "How does constraint propagation affect the branching factor?",
+        prompt: "The interactive lesson says that propagation collapses the branching factor as you go deeper. What do the three sets, which only check, do to it?",
         choices: [
-            "It stays n at every level: pruning only cuts the leaves of the tree.",
+            "Nothing: it stays n at every level, and only propagation can lower it.",
             "It grows with depth, since every queen placed adds constraints to check.",
             "It halves at every level, exactly, whatever the size of the board.",
-            "It shrinks with depth: every queen removes cells from all the rows below.",
+            "It shrinks with depth already: every queen takes cells from all the rows below.",
         ],
         answer: 'D',
-        explanation: "On the 8 x 8 board the three sets give 8 children at the root, 5.25 per node at level 1 and 3.33 at level 2; the factor first drops below 1 at level 5 (0.97), where about a quarter of the nodes (150 of 568) have no child, and most nodes are childless only at level 7. Nothing halves exactly; it depends on where the queens stand.",
+        explanation: "On the 8 x 8 board the three sets give 8 children at the root, 5.25 per node at level 1 and 3.33 at level 2; the factor first drops below 1 at level 5 (0.97), where about a quarter of the nodes (150 of 568) have no child, and most nodes are childless only at level 7. Nothing halves exactly; it depends on where the queens stand. The collapse is the check's doing; forward checking lowers the factor a little more by not entering nodes with a dead row below.",
         hint: "Notebook 04's branching-factor chart, or the factors printed under this question.",
     },
     Question {
@@ -115,18 +118,28 @@ pub const QUESTIONS: [Question; 8] = [
     },
     Question {
         topic: "forward checking",
-        prompt: "Forward checking enters fewer nodes than the three sets and runs several times faster than `sets`. Where does most of that speed come from?",
+        prompt: "At n = 8 forward checking enters fewer nodes than the three sets and finds the same 92 solutions. Why is it not faster in proportion?",
         choices: [
-            "From the nodes it skips: less than half the nodes means less than half the time.",
-            "From its store: it runs on the bool arrays, not on hash sets.",
-            "From finding fewer solutions, which it does not need to record.",
-            "From the bitmasks it uses to scan the rows below after each placement.",
+            "It finds its solutions later, so it must walk the whole tree before it can stop.",
+            "After each placement it scans the rows below, so each of its nodes costs more work.",
+            "Its tree is the three sets' tree; only the order in which it enters the nodes differs.",
+            "It tests twice as many candidate cells per inner node as the other strategies.",
         ],
         answer: 'B',
-        explanation: "Forward checking here is built on the bool arrays of `arrays`, so comparing it with `sets` mixes two changes. Against `arrays`, the same store without the look-ahead, it enters less than half the nodes (2,139,982 against 4,674,890 at n = 13) but scans up to n rows of n cells after every placement. Notebook 06 times the three at n = 13; in BENCHMARKS.md forward checking takes 1.1 to 1.2 times the time of `arrays`: the look-ahead costs a little more than it saves, and the big gain is the store.",
-        hint: "Which store does forward checking run on, and what does notebook 06 measure against `arrays`?",
+        explanation: "Time is nodes times the work per node. Every inner node of every strategy tests the n cells of its next row (notebook 04 counts them), but forward checking also looks at every row below after each placement, up to n rows of n cells, to find a row left with no free cell. Fewer nodes, more work per node: notebook 06 times it against `arrays`, the same bool arrays without the look-ahead.",
+        hint: "Notebook 04, \"Candidates tested against nodes entered\": what does forward checking do that the chart does not show?",
     },
 ];
+
+impl std::fmt::Debug for Question {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Question")
+            .field("topic", &self.topic)
+            .field("prompt", &self.prompt)
+            .field("choices", &self.choices)
+            .finish_non_exhaustive()
+    }
+}
 
 /// The reply to an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -293,6 +306,15 @@ mod tests {
         assert!((factors[5] - 0.97).abs() < 0.01);
         let key: Vec<char> = QUESTIONS.iter().map(|q| q.answer).collect();
         assert_eq!(score(&key), (8, 8));
+    }
+
+    #[test]
+    fn a_question_printed_with_debug_does_not_show_its_letter() {
+        for (i, q) in QUESTIONS.iter().enumerate() {
+            let shown = format!("{q:?} {:?}", ask(i + 1, '?'));
+            assert!(!shown.contains("answer:"), "{shown}");
+            assert!(!shown.contains(&format!("'{}'", q.answer)), "{shown}");
+        }
     }
 
     #[test]

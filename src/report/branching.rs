@@ -1,4 +1,4 @@
-//! Seed 001's branching factor: how many cells each row still has free.
+//! The interactive lesson's branching factor: how many cells each row still has free.
 //!
 //! After each placement the three constraints remove cells from every row below.
 //! Counting what is left shows the search space shrinking, and a row at 0 is a

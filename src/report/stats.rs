@@ -9,7 +9,7 @@ use crate::search::{Flow, Observer};
 use crate::strategy::{Strategy, Tree};
 
 /// Candidates pruned, each charged to one reason. A cell attacked several ways
-/// is charged to the first in the seed's check order: column, then diagonal,
+/// is charged to the first in the prune check's order: column, then diagonal,
 /// then anti-diagonal (where a short-circuiting `||` stops).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pruned {

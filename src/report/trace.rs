@@ -53,6 +53,31 @@ pub enum Event {
     },
 }
 
+/// One line a student reads: "place (0, 1)", "prune (1, 0) by column",
+/// "backtrack (1, 2)", "solution [1, 3, 0, 2]".
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Place { row, col } => write!(f, "place ({row}, {col})"),
+            Self::Prune { row, col, by } if by.is_empty() => write!(f, "prune ({row}, {col})"),
+            Self::Prune { row, col, by } => {
+                let names: Vec<String> = by.iter().map(ToString::to_string).collect();
+                write!(f, "prune ({row}, {col}) by {}", names.join(" and "))
+            }
+            Self::DeadEnd {
+                row,
+                col,
+                blocked_row,
+            } => write!(
+                f,
+                "skip ({row}, {col}): row {blocked_row} would have no free cell"
+            ),
+            Self::Backtrack { row, col } => write!(f, "backtrack ({row}, {col})"),
+            Self::Solution { queens } => write!(f, "solution {queens:?}"),
+        }
+    }
+}
+
 /// The observer that records every [`Event`].
 #[derive(Clone, Debug, Default)]
 pub struct Tracer {

@@ -95,8 +95,8 @@ pub fn count_with_budget(
     Ok(stats)
 }
 
-/// Every solution as the seed's board strings, in the seed's order (rows top to
-/// bottom, columns ascending), found with the seed's three sets.
+/// Every solution as the JavaScript article's board strings, in its order (rows
+/// top to bottom, columns ascending), found with the three sets.
 ///
 /// ```
 /// let boards = queens::run::solve(4)?;

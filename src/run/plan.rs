@@ -29,7 +29,7 @@ pub enum Engine {
     Brute,
     /// [`ColumnsOnly`]: distinct columns.
     Columns,
-    /// [`ConstraintSets`]: the seed's three sets.
+    /// [`ConstraintSets`]: the three sets of the course.
     Sets,
     /// [`ConstraintArrays`]: the same as boolean arrays.
     Arrays,

@@ -6,8 +6,8 @@ use crate::stores::Rules;
 
 /// Forward checking over the store `R`: the three constraints, plus a look
 /// ahead after each placement. If some later row has no free cell left, the
-/// placement cannot lead to a solution, so the search does not enter it (seed
-/// 001's "0 available, forcing a backtrack", caught one level early). Its tree
+/// placement cannot lead to a solution, so the search does not enter it (the
+/// interactive lesson's "or even 0, forcing a backtrack", caught one level early). Its tree
 /// is a subtree of Knuth's: same solutions, fewer nodes, more work per node.
 #[derive(Clone, Debug)]
 pub struct ForwardChecking<R> {

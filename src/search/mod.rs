@@ -14,7 +14,7 @@
 //! sets, arrays; [`ForwardChecking`] adds a look-ahead to any of them); an
 //! [`Observer`] watches. Because every
 //! strategy here walks rows in order and columns in ascending order, solutions
-//! come out in the seed's order, and every strategy whose rules prune exactly
+//! come out in the JavaScript article's order, and every strategy whose rules prune exactly
 //! the attacked cells visits Knuth's tree.
 
 mod forward_checking;

@@ -4,7 +4,7 @@
 //! store of every queen it places and takes back. [`Rules`] is that
 //! conversation; each store answers it with its own data structure:
 //!
-//! * [`sets`]: the seed's three hash sets, keyed by column, `row - col` and
+//! * [`sets`]: the three hash sets of the JavaScript article, keyed by column, `row - col` and
 //!   `row + col` (what the exercises teach);
 //! * [`arrays`]: the same three constraints as boolean arrays, the diagonal
 //!   shifted by `n - 1` to index from zero;

@@ -1,4 +1,4 @@
-//! The seed's three constraint sets: the data structure the exercises teach.
+//! The three constraint sets of the JavaScript article and the interactive lesson: the data structure the exercises teach.
 //!
 //! Placing a queen on `(row, col)` blocks its column, its main diagonal
 //! `row - col` and its anti-diagonal `row + col` for every row below. Three sets
@@ -65,7 +65,7 @@ impl ConstraintSets {
             || self.anti_diagonals.contains(&anti_diagonal(row, col))
     }
 
-    /// Which of the three constraints block `(row, col)`: the seed's red, amber
+    /// Which of the three constraints block `(row, col)`: the interactive lesson's red, amber
     /// and purple.
     pub fn attack(&self, row: usize, col: usize) -> Attack {
         Attack {

@@ -1,15 +1,15 @@
-// Seed 001's board, clickable: one queen per row from the top, the three
+// The interactive lesson's board, clickable: one queen per row from the top, the three
 // constraint sets, the free cells of every row. The page (queens render board
 // N --html) and notebook 02 run this same file; src/display/board_page.rs
 // inlines it. tests/board_page.rs checks in chromium that what it shows agrees
 // with the library's Playground move for move.
 //
-// The rules are the seed's: a cell (r, c) is attacked when
+// The rules are the interactive lesson's: a cell (r, c) is attacked when
 //   cols.has(c) || diags.has(r - c) || antiDiags.has(r + c)
 window.QueensBoard = window.QueensBoard || (function () {
   "use strict";
 
-  // The three constraints in the seed's check order, with their colour class,
+  // The three constraints in the prune check's order, with their colour class,
   // the symbol that says the same without colour, and how a refusal names them.
   const CONSTRAINTS = [
     { key: "col", symbol: "|", name: "column",
@@ -63,7 +63,7 @@ window.QueensBoard = window.QueensBoard || (function () {
       this.render();
     }
 
-    // Which constraints attack (r, c): the seed's three look-ups.
+    // Which constraints attack (r, c): the lesson's three look-ups.
     attackers(r, c) {
       return CONSTRAINTS.filter((k, i) => this.sets[i].has(k.value(r, c)));
     }
