@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 const STUDENT_FACING: &[&str] = &[
     "notebooks/",
     "README.md",
+    "docs/",
+    "exercises/",
+    "solutions/",
+    "grader/src/",
     "src/",
     "cli/src/lib.rs",
     "cli/src/choice.rs",

@@ -22,7 +22,7 @@ use std::collections::HashSet;
 /// type: `row as Diagonal - col as Diagonal`.
 pub type Diagonal = isize;
 
-/// The seed's three sets: the columns, diagonals and anti-diagonals that the
+/// The three sets of the JavaScript article and the interactive lesson: the columns, diagonals and anti-diagonals that the
 /// queens placed so far attack.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ConstraintSets {
@@ -84,7 +84,7 @@ impl ConstraintSets {
     }
 }
 
-/// Every way to place `n` queens, as the seed's `solveNQueens` returns them
+/// Every way to place `n` queens, as the JavaScript article's `solveNQueens` returns them
 /// (one string per row, `Q` for a queen), in the order the search finds them.
 /// For `n = 4`: `[".Q..", "...Q", "Q...", "..Q."]` then `["..Q.", "Q...", "...Q", ".Q.."]`.
 pub fn solve_n_queens(n: usize) -> Vec<Vec<String>> {
@@ -94,7 +94,7 @@ pub fn solve_n_queens(n: usize) -> Vec<Vec<String>> {
     boards
 }
 
-/// The seed's `backtrack(row)`: rows above `row` hold a queen each (`queens[r]`
+/// The interactive lesson's `backtrack(row)` (the JavaScript article's `solve(boardRow)`): rows above `row` hold a queen each (`queens[r]`
 /// is row `r`'s column); try every column of `row`, one row down from each free cell.
 fn backtrack(
     n: usize,
@@ -122,7 +122,7 @@ fn backtrack(
     }
 }
 
-/// The seed's board strings: `queens[row] = col` becomes rows like `".Q.."`.
+/// The JavaScript article's board strings: `queens[row] = col` becomes rows like `".Q.."`.
 fn board(n: usize, queens: &[usize]) -> Vec<String> {
     queens
         .iter()

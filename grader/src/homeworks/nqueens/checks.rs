@@ -11,7 +11,6 @@
 
 use queens::Strategy;
 use queens::notebook::feedback::first_difference;
-use queens::notebook::handout::Step;
 use queens::report::trace::Event;
 
 use super::questions::{Answer, N, Question, SetsView};
@@ -114,7 +113,7 @@ fn prune_check(test: &str) -> Vec<Check> {
             .into_iter()
             .map(|queens| {
                 let queens = queens.to_vec();
-                let what = format!("queens at {}", show_queens(&queens));
+                let what = format!("queens on {}", show_queens(&queens));
                 expect_attacks(SetsView::holding(&queens), what, move |row, col| {
                     queens.iter().enumerate().any(|(r, &c)| {
                         c == col
@@ -152,7 +151,7 @@ fn expect_attacks(
             match (attacked(row, col), says) {
                 (true, false) => {
                     return Err(format!(
-                        "with {what}, ({row}, {col}) is attacked (column {col}, diagonal {}, \
+                        "with {what}, the cell ({row}, {col}) is attacked (column {col}, diagonal {}, \
                          anti-diagonal {}), but your prune check says it is free; the sets \
                          are {shown}",
                         row as i64 - col as i64,
@@ -161,7 +160,7 @@ fn expect_attacks(
                 }
                 (false, true) => {
                     return Err(format!(
-                        "with {what}, ({row}, {col}) is free (column {col}, diagonal {}, \
+                        "with {what}, the cell ({row}, {col}) is free (column {col}, diagonal {}, \
                          anti-diagonal {}), but your prune check says it is attacked: does \
                          it look up the right key in each set? The sets are {shown}",
                         row as i64 - col as i64,
@@ -449,7 +448,7 @@ fn same_steps(n: usize) -> Check {
     let question = Question::Trace { n, budget: 100_000 };
     Check::new(question, move |answer| match answer {
         Answer::Steps(steps) => {
-            let yours: Vec<Event> = steps.iter().map(event).collect();
+            let yours: Vec<Event> = steps.iter().map(Event::from).collect();
             let reference = queens::run::trace(n, Strategy::Sets).map_err(|e| e.to_string())?;
             match first_difference(&yours, &reference) {
                 Some(difference) => Err(format!("for n = {n}, {difference}")),
@@ -460,21 +459,6 @@ fn same_steps(n: usize) -> Check {
         Answer::OverBudget => Ok(()),
         other => Err(unexpected(other)),
     })
-}
-
-/// A recorded step as the library's trace event (which constraint pruned a
-/// cell is worked out from the board by the comparison).
-fn event(step: &Step) -> Event {
-    match step.clone() {
-        Step::Place { row, col } => Event::Place { row, col },
-        Step::Prune { row, col } => Event::Prune {
-            row,
-            col,
-            by: Vec::new(),
-        },
-        Step::Backtrack { row, col } => Event::Backtrack { row, col },
-        Step::Solution { queens } => Event::Solution { queens },
-    }
 }
 
 fn end_to_end(test: &str) -> Vec<Check> {
