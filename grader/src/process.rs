@@ -81,7 +81,9 @@ impl Peak {
     fn sample(&mut self, leader: u32) {
         #[cfg(target_os = "linux")]
         {
-            let all = processes();
+            // Its family started after it: only newer process ids are read
+            // (ids wrap rarely, and a wrapped child is missed, not misread).
+            let all = processes_from(leader);
             let mut family = vec![leader];
             let mut at = 0;
             while let Some(&parent) = family.get(at) {
@@ -139,8 +141,14 @@ pub fn run_contained(
     )
 }
 
-/// How often a contained run's processes are counted and measured.
-const SAMPLE_EVERY: Duration = Duration::from_millis(20);
+/// How often a contained run's processes are counted and measured: often at
+/// first (a test that forks does it early, and a process limit hit ends it
+/// fast), less once it has run a while.
+const SAMPLE_EVERY: Duration = Duration::from_millis(4);
+/// After this long, [`SAMPLE_EVERY_LATER`].
+const SAMPLE_OFTEN_FOR: Duration = Duration::from_millis(500);
+/// How often once a run has lasted [`SAMPLE_OFTEN_FOR`].
+const SAMPLE_EVERY_LATER: Duration = Duration::from_millis(25);
 
 /// How long to wait for the output after the program ended, before ending
 /// what still holds it open.
@@ -166,8 +174,13 @@ fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Resul
         // A group of its own is watched as it runs (what its limits are
         // judged by); anything else is only waited for.
         let left = limits.timeout.saturating_sub(start.elapsed());
+        let every = if start.elapsed() < SAMPLE_OFTEN_FOR {
+            SAMPLE_EVERY
+        } else {
+            SAMPLE_EVERY_LATER
+        };
         let slice = if limits.own_process_group {
-            left.min(SAMPLE_EVERY)
+            left.min(every)
         } else {
             left
         };
@@ -369,6 +382,12 @@ pub(crate) struct ProcessInfo {
 /// The live processes (zombies are already gone, so they are left out).
 #[cfg(target_os = "linux")]
 pub(crate) fn processes() -> Vec<ProcessInfo> {
+    processes_from(0)
+}
+
+/// The live processes whose id is `first` or more.
+#[cfg(target_os = "linux")]
+fn processes_from(first: u32) -> Vec<ProcessInfo> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -376,6 +395,9 @@ pub(crate) fn processes() -> Vec<ProcessInfo> {
         .flatten()
         .filter_map(|entry| {
             let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            if pid < first {
+                return None;
+            }
             let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
             // `pid (name) state ppid pgrp session …`; the name may hold spaces.
             let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
