@@ -56,10 +56,8 @@ def main() -> None:
         sys.exit(f"build it first: cargo build -p queens-cli ({QUEENS} is missing)")
     args.shots.mkdir(parents=True, exist_ok=True)
     course = Path(tempfile.mkdtemp(prefix="watch-lab-"))
-    for file in ["Cargo.toml", "hints.json", "src/lib.rs", "tests/graded.rs"]:
-        target = course / "exercises" / file
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / "exercises" / file, target)
+    # The handout crate as a student has it: every homework's files.
+    shutil.copytree(ROOT / "exercises", course / "exercises", ignore=shutil.ignore_patterns("target"))
     token = "watch-check"
     lab = subprocess.Popen(
         [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
