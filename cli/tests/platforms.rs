@@ -25,13 +25,17 @@ fn queens_writes(args: &[&str], out: &std::path::Path) {
     );
 }
 
-/// Unpacks the bundle into a folder laid out as Gradescope lays it out
-/// (`source/`, `run_autograder`, `submission/`, `results/`), grades the
-/// fixture `id` with `run_autograder`, and returns results.json.
-fn run_autograder(id: &str) -> serde_json::Value {
+/// Unpacks `homework`'s bundle into a folder laid out as Gradescope lays it
+/// out (`source/`, `run_autograder`, `submission/`, `results/`), grades the
+/// case `id` of the grader's case table with `run_autograder`, and returns
+/// results.json.
+fn run_autograder(homework: &queens_grader::homework::Homework, id: &str) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let bundle = dir.path().join("autograder.zip");
-    queens_writes(&["autograder", "gradescope"], &bundle);
+    queens_writes(
+        &["autograder", "gradescope", "--exercise", homework.name],
+        &bundle,
+    );
     let root = dir.path().join("autograder");
     let mut archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
     archive.extract(root.join("source")).unwrap();
@@ -89,15 +93,23 @@ fn run_autograder(id: &str) -> serde_json::Value {
 
 #[test]
 fn gradescope_bundle_grades_a_submission_where_gradescope_puts_it() {
-    let count = homeworks::default().tests.len();
-    let results = run_autograder("correct");
+    let nqueens = homeworks::default();
+    let count = nqueens.tests.len();
+    let results = run_autograder(nqueens, "correct");
     let tests = results["tests"].as_array().unwrap();
     assert_eq!(tests.len(), count);
     assert_eq!(results["score"], count);
     assert!(tests.iter().all(|t| t["status"] == "passed"), "{results}");
-    let half = run_autograder("half-correct");
+    let half = run_autograder(nqueens, "half-correct");
     let score = half["score"].as_u64().unwrap();
     assert!(0 < score && score < count as u64, "{half}");
+    // Another homework's bundle grades that homework's file.
+    let sudoku = homeworks::by_name("sudoku").unwrap();
+    let results = run_autograder(sudoku, "sudoku-wrong-b2-box-key");
+    let tests = results["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), sudoku.tests.len(), "{results}");
+    let score = results["score"].as_u64().unwrap();
+    assert!(0 < score && score < sudoku.tests.len() as u64, "{results}");
 }
 
 #[test]

@@ -534,7 +534,7 @@ fn check_case(case: &serde_json::Value, grade: &Grade, sandboxed: bool) {
             what()
         );
         assert!(
-            failed.iter().all(|t| matches!(blank_of_test(&t.name), None)
+            failed.iter().all(|t| blank_of_test(&t.name).is_none()
                 || blank_of_test(&t.name) == Some(blamed)),
             "blamed elsewhere: {}",
             what()

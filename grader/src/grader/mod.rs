@@ -1,24 +1,24 @@
 //! `queens grade`: build a submission with the instructor's tests and run
 //! them, one step after another, each in its own file; data flows one way:
 //!
-//! 1. [`intake`]: the homework's one file found in what was handed in
+//! 1. `intake`: the homework's one file found in what was handed in
 //!    ([`Config::homework`]), read as text or rejected, notes on what else is
 //!    there and ignored;
-//! 2. [`workspace`]: a scratch workspace with that file next to the
+//! 2. `workspace`: a scratch workspace with that file next to the
 //!    instructor's `exercises/Cargo.toml`, every homework's tests and the other
 //!    handouts, embedded in this program when it was built (so edited tests or
 //!    an added `build.rs` change nothing), and the `queens` library and the
 //!    harness copied in (`vendor/`): it names nothing of the course by path;
-//! 3. [`build`]: the homework's test target built offline, in bubblewrap when
+//! 3. `build`: the homework's test target built offline, in bubblewrap when
 //!    it works, with a wall-clock limit; compile errors pointed at the
 //!    student's file. Every scratch workspace shares one target folder
 //!    ([`Config::scratch_dir`]`/target`), so the library and the harness
 //!    compile once and a submission costs one small crate;
-//! 4. [`run`]: each graded test in its own contained process
+//! 4. `run`: each graded test in its own contained process
 //!    ([`crate::harness::run_test`]: timeout, resource limits, session,
 //!    bubblewrap), judged as it ends where no student code runs
 //!    ([`crate::verdict`]);
-//! 5. [`record`]: the [`Grade`], test by test.
+//! 5. `record`: the [`Grade`], test by test.
 //!
 //! Whatever happens (no file, compile errors, endless loops, crashes),
 //! [`Grader::grade`] returns a [`Grade`] with a status, never an error.
@@ -88,7 +88,7 @@ impl Grader {
         &self.config
     }
 
-    /// The graded tests' names (built into the grader: [`Homework::tests`]).
+    /// The graded tests' names (built into the grader: [`crate::homework::Homework::tests`]).
     pub fn handout_tests(&self) -> Result<Vec<String>, String> {
         Ok(self
             .config

@@ -1,6 +1,6 @@
 //! The course's homeworks, in the course's order: one folder each (its
 //! questions, its checks and messages, its graded tests, its handout's
-//! paths), listed once in [`registry!`]'s call below.
+//! paths), listed once in the `registry!` call below.
 //!
 //! A homework's folder builds a [`Homework`] named `HOMEWORK` and a typed
 //! `Harness` that its test target in `exercises/tests/` runs. Nothing outside

@@ -1,4 +1,4 @@
-//! A [`Grade`] as a per-blank scorecard: text, JSON, CSV, JUnit XML, or
+//! A [`Grade`](crate::grader::Grade) as a per-blank scorecard: text, JSON, CSV, JUnit XML, or
 //! Gradescope's `results.json`.
 //!
 //! Every graded test is worth one point. Tests are grouped by the part of their
