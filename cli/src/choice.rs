@@ -45,7 +45,9 @@ pub fn homework_of(
     asked: Option<&'static Homework>,
 ) -> Result<&'static Homework, String> {
     let named = path.filter(|p| p.is_file() || p.extension().is_some_and(|e| e == "rs"));
-    let by_file = named.and_then(homeworks::for_file);
+    let by_file = named
+        .and_then(homeworks::for_file)
+        .or_else(|| path.filter(|p| p.is_dir()).and_then(only_homework_in));
     match (asked, by_file) {
         (Some(asked), Some(found)) if asked != found => Err(format!(
             "{} is the {found} homework's file, not the {asked} homework's ({}); \
@@ -56,5 +58,28 @@ pub fn homework_of(
         (Some(asked), _) => Ok(asked),
         (None, Some(found)) => Ok(found),
         (None, None) => Ok(homeworks::default()),
+    }
+}
+
+/// The one homework whose file a submission folder holds (`src/sudoku.rs`
+/// and nothing else), if exactly one: a whole exercises crate holds them all.
+fn only_homework_in(folder: &Path) -> Option<&'static Homework> {
+    let held: Vec<&'static Homework> = homeworks::ALL
+        .iter()
+        .copied()
+        .filter(|homework| {
+            let file = homework.file_name();
+            [
+                folder.join("src").join(file),
+                folder.join(file),
+                folder.join("exercises/src").join(file),
+            ]
+            .iter()
+            .any(|candidate| candidate.is_file())
+        })
+        .collect();
+    match held.as_slice() {
+        [only] => Some(*only),
+        _ => None,
     }
 }

@@ -134,8 +134,15 @@ pub(super) fn build(
             errors.iter().map(|e| e.len() as u64 + 1).sum(),
             COMPILE_ERRORS_SHOWN,
         ))),
-        _ => Err(BuildFailure::Grader(format!(
-            "cargo could not build the graded tests (offline): {}",
+        (built, executable) => Err(BuildFailure::Grader(format!(
+            "cargo could not build the graded tests (offline; {:?}, build {}, {}): {}",
+            run.ending,
+            if built { "finished" } else { "failed" },
+            if executable.is_some() {
+                "an executable"
+            } else {
+                "no executable"
+            },
             process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600)
         ))),
     }
