@@ -170,38 +170,45 @@ fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Resul
     let stdout = Drain::start(child.stdout.take(), limits.output_cap);
     let stderr = Drain::start(child.stderr.take(), limits.output_cap);
     let mut peak = Peak::default();
-    let ending = loop {
-        // A group of its own is watched as it runs (what its limits are
-        // judged by); anything else is only waited for.
-        let left = limits.timeout.saturating_sub(start.elapsed());
-        let every = if start.elapsed() < SAMPLE_OFTEN_FOR {
-            SAMPLE_EVERY
-        } else {
-            SAMPLE_EVERY_LATER
-        };
-        let slice = if limits.own_process_group {
-            left.min(every)
-        } else {
-            left
-        };
-        if let Some(status) = child.wait_timeout(slice)? {
-            break Ending::Finished(status);
+    let mut left_running = Vec::new();
+    let ending = if limits.own_process_group && cfg!(unix) {
+        // Watched as it runs (what its limits are judged by), and never
+        // reaped before its group is cleaned up: while it is a zombie its id,
+        // which is its group's, cannot be given to another process, so the
+        // group kill cannot reach a stranger (ids wrap fast on a busy machine).
+        loop {
+            if ended_unreaped(&child)? {
+                // Whatever it left running in its group (a compiler, `sleep
+                // 300`) would keep the pipes open: note it and end it.
+                left_running.extend(group_members(&child).into_iter().map(|(_, name)| name));
+                kill_group(&child);
+                break Ending::Finished(child.wait()?);
+            }
+            if start.elapsed() >= limits.timeout {
+                left_running.extend(group_members(&child).into_iter().map(|(_, name)| name));
+                kill_group(&child);
+                child.wait()?;
+                break Ending::TimedOut;
+            }
+            peak.sample(child.id());
+            let every = if start.elapsed() < SAMPLE_OFTEN_FOR {
+                SAMPLE_EVERY
+            } else {
+                SAMPLE_EVERY_LATER
+            };
+            std::thread::sleep(every.min(limits.timeout.saturating_sub(start.elapsed())));
         }
-        if start.elapsed() >= limits.timeout {
-            kill(&mut child, limits.own_process_group);
-            child.wait()?;
-            break Ending::TimedOut;
+    } else {
+        match child.wait_timeout(limits.timeout)? {
+            Some(status) => Ending::Finished(status),
+            None => {
+                kill(&mut child, limits.own_process_group);
+                child.wait()?;
+                Ending::TimedOut
+            }
         }
-        peak.sample(child.id());
     };
     let elapsed = start.elapsed();
-    let mut left_running = Vec::new();
-    if limits.own_process_group {
-        // Whatever it left running in its group (a compiler, `sleep 300`)
-        // would keep the pipes open: note it and end it, without waiting.
-        left_running.extend(group_members(&child).into_iter().map(|(_, name)| name));
-        kill_group(&child);
-    }
     // The output is read until its end, but never waited for past SETTLE
     // once the program is gone: a process that left the group may hold the
     // pipes open for minutes.
@@ -226,6 +233,35 @@ fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Resul
         left_running,
         peak,
     })
+}
+
+/// Whether `child` has ended, without reaping it (it stays a zombie, holding
+/// its process id, until `wait`).
+#[cfg(unix)]
+fn ended_unreaped(child: &Child) -> io::Result<bool> {
+    let pid = libc::id_t::from(child.id());
+    // SAFETY: siginfo_t is plain data, zeroed is a valid value; waitid only
+    // writes it. WNOWAIT leaves the child waitable.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let waited = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    if waited < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: waitid filled `info` (or left it zeroed: no child ended).
+    Ok(unsafe { info.si_pid() } != 0)
+}
+
+/// Never called: groups are only watched on Unix.
+#[cfg(not(unix))]
+fn ended_unreaped(_child: &Child) -> io::Result<bool> {
+    Ok(false)
 }
 
 fn kill(child: &mut Child, whole_group: bool) {
