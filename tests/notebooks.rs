@@ -14,7 +14,7 @@ use serde_json::Value;
 const SETUP: &str = ":cache 500\n:opt 0\n:dep queens = { path = \"..\", default-features = false, features = [\"svg\"] }";
 
 /// The tutorial, in reading order.
-const NOTEBOOKS: [&str; 7] = [
+const NOTEBOOKS: [&str; 8] = [
     "01-diagonals",
     "02-place-the-queens",
     "03-build-the-solver",
@@ -22,6 +22,7 @@ const NOTEBOOKS: [&str; 7] = [
     "05-your-call",
     "06-beyond",
     "07-sudoku",
+    "08-bitmask-homework",
 ];
 
 fn notebooks_dir() -> PathBuf {
@@ -188,12 +189,40 @@ fn dependencies(cells: &[String]) -> Vec<String> {
                     notebooks.join("../exercises").display().to_string()
                 ),
             );
+            // A homework file a notebook made a crate (queens::notebook::standalone).
+            let spec = spec.replace(
+                "path = \"../target/notebooks/",
+                &format!("path = \"{}/", standalone_crates().display()),
+            );
             if !deps.contains(&spec) {
                 deps.push(spec);
             }
         }
     }
     deps
+}
+
+/// Where a notebook's `standalone::crate_of` cell puts its crates.
+fn standalone_crates() -> PathBuf {
+    notebooks_dir().join("../target/notebooks")
+}
+
+/// The crates of `deps` under [`standalone_crates`], made as the notebook's
+/// cell makes them: `exercises/src/NAME.rs` as the crate `NAME`.
+fn make_standalone_crates(deps: &[String]) {
+    let folder = standalone_crates();
+    let prefix = format!("{}/", folder.display());
+    for dep in deps {
+        if let Some(name) = dep
+            .split(&prefix)
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+        {
+            let file = notebooks_dir().join(format!("../exercises/src/{name}.rs"));
+            queens::notebook::standalone::crate_of(&file, name, &folder)
+                .expect("a standalone crate");
+        }
+    }
 }
 
 /// The notebook as one Rust program: evcxr's `:` commands dropped, each cell
@@ -267,6 +296,7 @@ fn notebook_code_compiles_against_the_library() {
         let file = bin.join(format!("nb{}.rs", &name[..2]));
         std::fs::write(&file, as_program(name, &cells)).expect("write program");
     }
+    make_standalone_crates(&deps);
     let manifest = format!(
         "[package]\nname = \"notebook-check\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
          # Not a member of the queens workspace.\n[workspace]\n\n[dependencies]\n{}\n",

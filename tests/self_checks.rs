@@ -119,3 +119,31 @@ fn notebook_05_answers_start_unanswered_and_guessing_one_letter_fails() {
         assert!(score(&[letter; 8]).0 <= 2, "answering {letter} everywhere");
     }
 }
+
+#[test]
+fn notebook_08_checks_each_blank_with_blank_check_and_never_prints_the_expected_value() {
+    let cells = code_cells("08-bitmask-homework");
+    for k in 1..=3 {
+        let check = cells
+            .iter()
+            .find(|c| c.contains(&format!("BlankCheck::run({k},")))
+            .unwrap_or_else(|| panic!("no BlankCheck for blank {k}"));
+        // The expected value comes from the library's `Row`, never a literal.
+        assert!(check.contains("row.") || check.contains("wide."), "{check}");
+    }
+    for cell in &cells {
+        for line in cell.lines().filter(|l| l.contains("println!")) {
+            assert!(
+                !line.contains("expected") && !line.contains(".free()"),
+                "prints an expected value: {line}"
+            );
+        }
+    }
+    // Until the blanks are written, a check says "not yet" and shows no value.
+    let row = queens::notebook::masks::Row::below(6, &[1, 3]);
+    let unwritten = || -> queens::notebook::masks::Mask { todo!("blank 1 — free columns") };
+    let untouched =
+        queens::notebook::feedback::BlankCheck::run(1, "free columns", row.free(), unwritten);
+    assert_eq!(untouched.state, queens::notebook::feedback::State::NotYet);
+    assert!(!untouched.to_string().contains("0b100001"), "{untouched}");
+}

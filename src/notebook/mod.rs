@@ -1,11 +1,15 @@
 //! Helpers for the notebooks: the interactive lesson's board driven by hand, a handout's
 //! search recorded step by step, running a student's code without losing the
-//! kernel, the quiz, and Knuth's Monte Carlo estimate of the tree size.
+//! kernel, the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
+//! three bitmasks for the bitmask homework, and a standalone homework file
+//! as a crate a notebook can `:dep`.
 
 pub mod attempt;
 pub mod childless;
 pub mod estimate;
 pub mod feedback;
 pub mod handout;
+pub mod masks;
 pub mod playground;
 pub mod quiz;
+pub mod standalone;

@@ -19,7 +19,7 @@ macro_rules! registry {
     };
 }
 
-registry!(nqueens, sudoku);
+registry!(nqueens, sudoku, bitmask);
 
 /// The homework every tool takes when none is named: the course's first.
 pub fn default() -> &'static Homework {
