@@ -247,5 +247,39 @@ fn write_seen(state: &Path, seen: &Seen) -> Result<(), Failure> {
 /// The instruction without the format braces the `todo!()` needs: `({row}, {col})`
 /// reads `(row, col)`.
 fn plain(instruction: &str) -> String {
-    instruction.replace(['{', '}'], "")
+    // `{row}` reads as `row`, `{free:#b}` as `free`: the names, without the
+    // format specs.
+    let mut out = String::new();
+    let mut rest = instruction;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 1..];
+        let Some(close) = inner.find('}') else {
+            out.push_str(inner);
+            return out;
+        };
+        out.push_str(inner[..close].split(':').next().unwrap_or(""));
+        rest = &inner[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    #[test]
+    fn an_instruction_reads_without_its_braces_and_format_specs() {
+        assert_eq!(
+            plain("is ({row}, {col}) attacked?"),
+            "is (row, col) attacked?"
+        );
+        assert_eq!(
+            plain("free columns {free:#b} of row {row}"),
+            "free columns free of row row"
+        );
+        assert_eq!(plain("no braces"), "no braces");
+        assert_eq!(plain("an open { brace"), "an open  brace");
+    }
 }

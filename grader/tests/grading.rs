@@ -540,6 +540,16 @@ fn check_case(case: &serde_json::Value, grade: &Grade, sandboxed: bool) {
             what()
         );
     }
+    if let (Some(blamed), true) = (case["blame"].as_u64(), case["blames_end_to_end"] == true) {
+        let named = format!("blank {blamed}");
+        assert!(
+            grade.tests.iter().any(|t| blank_of_test(&t.name).is_none()
+                && !t.outcome.passed()
+                && t.message.contains(&named)),
+            "no end-to-end test names {named}: {}",
+            what()
+        );
+    }
     if let Some(says) = case["says"].as_str() {
         assert!(
             grade

@@ -277,14 +277,19 @@ fn a_wrong_blank_loses_points_only_in_its_own_blank_and_end_to_end() {
 
 #[test]
 fn the_case_table_names_the_registry_s_homeworks_and_files() {
-    let table = std::fs::read_to_string(root().join("grader/tests/cases/cases.toml")).unwrap();
+    // One file of cases per homework, saying where its files are as the
+    // registry does.
     for homework in homeworks::ALL {
+        let file = root().join(format!("grader/tests/cases/{homework}.toml"));
+        let table = std::fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("{homework} has no case file {}: {e}", file.display()));
         assert!(
             table.contains(&format!(
-                "[homework.{homework}]\nreference = \"{}\"\nhandout = \"exercises/{}\"\n",
+                "[homework]\nname = \"{homework}\"\nreference = \"{}\"\nhandout = \"exercises/{}\"\n",
                 homework.reference, homework.source
             )),
-            "cases.toml's [homework.{homework}] differs from the registry"
+            "{}'s [homework] differs from the registry",
+            file.display()
         );
     }
 }

@@ -23,6 +23,7 @@ use crate::homework::{Homework, Test};
 pub const HOMEWORK: Homework = Homework {
     name: "bitmask",
     title: "Bitmasks: the free columns of a row, the recursive call and the next column, on three machine words",
+    default: false,
     source: "src/bitmask.rs",
     reference: "solutions/src/bitmask.rs",
     hints: "bitmask-hints.json",
