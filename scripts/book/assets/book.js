@@ -66,7 +66,7 @@
     if (window.location.protocol === "file:" || typeof PagefindUI === "undefined") {
       var note = document.createElement("p");
       note.className = "book-search-off";
-      note.textContent = "Search works when the site is served (for example python3 -m http.server -d site).";
+      note.textContent = "Search needs the site served (python3 -m http.server -d SITE), as on the published course.";
       box.appendChild(note);
     } else {
       new PagefindUI({element: box, showSubResults: true, showImages: false, resetStyles: false,
