@@ -198,6 +198,19 @@ def prose_colours(body):
                   if m.group(1).lower() in PROSE_COLOURS else m.group(0), body)
 
 
+def repository_links(body):
+    """Links to files of the repository (`../exercises/src/lib.rs`) lead off
+    the site: there, the file's name, marked as the repository's."""
+    return re.sub(r'<a href="\.\./([^"#]+)"[^>]*>(.*?)</a>',
+                  r'<span class="book-repo-file" title="a file of the repository: \1">\2</span>', body)
+
+
+def after_title(body, html_text):
+    """`html_text` right after the page's first heading (its title)."""
+    at = body.find("</h1>")
+    return body if at < 0 else body[:at + 5] + "\n" + html_text + body[at + 5:]
+
+
 def print_notebook(books, names):
     """Every notebook's cells in one notebook, each notebook opened by a raw
     cell that the print template turns into a page break and an anchor."""
@@ -206,11 +219,13 @@ def print_notebook(books, names):
     merged = nbformat.v4.new_notebook(metadata=books[0].metadata)
     for name, nb in zip(names, books):
         merged.cells.append(nbformat.v4.new_raw_cell("", metadata={"book_chapter": name}))
-        for cell in nb.cells:
+        for i, cell in enumerate(nb.cells):
             cell = nbformat.from_dict(dict(cell))
             if "id" in cell:
                 cell["id"] = f"{name}-{cell['id']}"
             merged.cells.append(cell)
+            if i == 0 and nb.metadata.get("course", {}).get("run_against") == "reference":
+                merged.cells.append(nbformat.v4.new_raw_cell("", metadata={"book_note": "reference"}))
     merged.metadata.pop("course", None)
     return merged
 
@@ -261,7 +276,7 @@ def cmd_export(args):
         chapters.append({"name": name, "href": f"{name}.html", "title": title(nb, name), "summary": summary})
 
     site = site_environment()
-    contents = site.get_template("book-chrome.html.j2").module.contents
+    chrome = site.get_template("book-chrome.html.j2").module
     page_exporter = exporter("book-notebook.html.j2")
     for i, (name, nb) in enumerate(zip(args.notebooks, books)):
         book = {"previous": chapters[i - 1] if i > 0 else None,
@@ -269,8 +284,10 @@ def cmd_export(args):
                 "search": True, "indexed": True, "print": False, "run_against": runs[i]}
         resources = {"metadata": {"name": chapters[i]["title"]}, "book": book}
         body, _ = page_exporter.from_notebook_node(nb, resources=resources)
-        body = prose_colours(notebook_links(body))
-        body = body.replace("<!--book:contents-->", str(contents(headings(body))), 1)
+        body = repository_links(prose_colours(notebook_links(body)))
+        body = body.replace("<!--book:contents-->", str(chrome.contents(headings(body))), 1)
+        if runs[i] == "reference":
+            body = after_title(body, str(chrome.reference_note()))
         (out / f"{name}.html").write_text(body, encoding="utf-8")
         print(f"book: {name}.html{' (run against the reference answers)' if runs[i] else ''}", flush=True)
 
@@ -284,7 +301,8 @@ def cmd_export(args):
     body, _ = exporter("book-print.html.j2").from_notebook_node(
         print_notebook(books, args.notebooks),
         resources={"metadata": {"name": "The N-Queens course, every notebook"}, "book": printed})
-    (out / "print.html").write_text(prose_colours(notebook_links(body, to_anchor=True)), encoding="utf-8")
+    (out / "print.html").write_text(repository_links(prose_colours(notebook_links(body, to_anchor=True))),
+                                    encoding="utf-8")
     print("book: index.html, board.html, print.html", flush=True)
 
     copy_assets(out)
@@ -298,7 +316,10 @@ def cmd_export(args):
 def wait_for_maths(page):
     """Until MathJax has typeset the page (where it is on the page)."""
     page.evaluate("""() => (window.MathJax && MathJax.startup && MathJax.startup.promise)
-                           ? MathJax.startup.promise.then(() => document.fonts.ready).then(() => true) : false""")
+        ? MathJax.startup.promise.then(() => document.fonts.ready).then(() => true)
+        : (window.MathJax && MathJax.Hub)
+          ? new Promise(done => MathJax.Hub.Queue(() => document.fonts.ready.then(done)))
+          : false""")
 
 
 # What a page shows: its pictures (nbconvert's <img> of an SVG, or inline SVG),
@@ -322,7 +343,7 @@ SURVEY = """
   return {
     pictures: pictures,
     boards: boards,
-    math: document.querySelectorAll('mjx-container').length,
+    math: document.querySelectorAll('mjx-container, span.MathJax').length,
     math_errors: document.querySelectorAll('mjx-merror, .MathJax_Error, merror').length,
     links: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href')),
     contents: contents,
@@ -351,7 +372,10 @@ def fallback_fonts(page):
     found = {}
 
     def walk(node, inside):
-        inside = inside or node.get("localName") == "mjx-container"
+        # MathJax 3's formulas, or MathJax 2's (span.MathJax), should a page still load it.
+        attributes = node.get("attributes", [])
+        classes = dict(zip(attributes[::2], attributes[1::2])).get("class", "")
+        inside = inside or node.get("localName") == "mjx-container" or "MathJax" in classes.split()
         if inside and node.get("nodeType") == 1 and node.get("localName") != "mjx-assistive-mml":
             for font in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]:
                 if font["glyphCount"] and not (font["isCustomFont"] and TEX_FONT.match(font["familyName"])):
@@ -528,6 +552,8 @@ def page_problems(page, path, site, source, survey, nbformat):
         target = href.split("#")[0]
         if href.endswith(".ipynb") or ".ipynb#" in href:
             problems.append(f"a link still points at a notebook: {href}")
+        elif href.startswith("../"):
+            problems.append(f"a link leaves the site: {href}")
         elif target.endswith((".html", ".pdf")) and "://" not in target and not (site / target).exists():
             problems.append(f"a link leads nowhere: {href}")
     # The skip link is the first stop of Tab and takes the focus to the content.
