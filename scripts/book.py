@@ -504,6 +504,14 @@ def check_page(browser, path, site, source, axe, shots):
 
 def page_problems(page, path, site, source, survey, nbformat):
     problems = []
+    # The skip link is the first stop of Tab (before anything on the page took
+    # the focus) and takes the focus to the content.
+    page.keyboard.press("Tab")
+    first = page.evaluate("document.activeElement && document.activeElement.className")
+    page.keyboard.press("Enter")
+    landed = page.evaluate("document.activeElement && document.activeElement.id")
+    if first != "book-skip" or landed != "content":
+        problems.append(f"Tab, Enter: first stop {first!r}, focus then on {landed!r} (the skip link, #content)")
     executed = None
     if source:
         for folder in (source / "reference", source):
@@ -556,14 +564,6 @@ def page_problems(page, path, site, source, survey, nbformat):
             problems.append(f"a link leaves the site: {href}")
         elif target.endswith((".html", ".pdf")) and "://" not in target and not (site / target).exists():
             problems.append(f"a link leads nowhere: {href}")
-    # The skip link is the first stop of Tab and takes the focus to the content.
-    page.evaluate("() => { window.scrollTo(0, 0); document.activeElement && document.activeElement.blur(); }")
-    page.keyboard.press("Tab")
-    first = page.evaluate("document.activeElement && document.activeElement.className")
-    page.keyboard.press("Enter")
-    landed = page.evaluate("document.activeElement && document.activeElement.id")
-    if first != "book-skip" or landed != "content":
-        problems.append(f"Tab, Enter: first stop {first!r}, focus then on {landed!r} (the skip link, #content)")
     return problems
 
 
