@@ -205,6 +205,13 @@ def repository_links(body):
                   r'<span class="book-repo-file" title="a file of the repository: \1">\2</span>', body)
 
 
+def unsearched(body):
+    """The heading links (¶) and the In/Out prompts are not words of the
+    course: pagefind leaves them out of its index."""
+    return re.sub(r'class="(anchor-link|jp-InputPrompt[^"]*|jp-OutputPrompt[^"]*)"',
+                  r'class="\1" data-pagefind-ignore', body)
+
+
 def after_title(body, html_text):
     """`html_text` right after the page's first heading (its title)."""
     at = body.find("</h1>")
@@ -284,7 +291,7 @@ def cmd_export(args):
                 "search": True, "indexed": True, "print": False, "run_against": runs[i]}
         resources = {"metadata": {"name": chapters[i]["title"]}, "book": book}
         body, _ = page_exporter.from_notebook_node(nb, resources=resources)
-        body = repository_links(prose_colours(notebook_links(body)))
+        body = unsearched(repository_links(prose_colours(notebook_links(body))))
         body = body.replace("<!--book:contents-->", str(chrome.contents(headings(body))), 1)
         if runs[i] == "reference":
             body = after_title(body, str(chrome.reference_note()))
@@ -568,8 +575,20 @@ def page_problems(page, path, site, source, survey, nbformat):
 
 
 def check_site_wide(browser, site, names, problems):
-    """The checks that take more than one page: the arrow keys, the theme
-    remembered, the print page's chapters."""
+    """The checks that take more than one page: the font probe itself, the
+    arrow keys, the theme remembered, the print page's chapters."""
+    # The probe must see a fallback: notebook 01 with MathJax's fonts withheld.
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.route("**/fonts/woff-v2/**", lambda r: r.abort())
+    page.goto((site / f"{names[0]}.html").resolve().as_uri(), wait_until="load")
+    wait_for_maths(page)
+    withheld = fallback_fonts(page)
+    if not withheld:
+        problems.append(f"the font probe sees no fallback font on {names[0]} with MathJax's fonts withheld")
+    print(f"font probe: with MathJax's fonts withheld, {names[0]} falls back to {withheld}", flush=True)
+    context.close()
+
     context = browser.new_context(viewport={"width": 1366, "height": 900}, color_scheme="light")
     page = Blocker().attach(context.new_page())
     if len(names) >= 3:
