@@ -314,7 +314,12 @@ def cmd_export(args):
 
     copy_assets(out)
     pagefind = npm_file("pagefind", "lib", "runner", "bin.cjs")
-    subprocess.run(["node", str(pagefind), "--site", str(out), "--silent"], check=True)
+    try:
+        indexed = subprocess.run(["node", str(pagefind), "--site", str(out), "--silent"]).returncode
+    except FileNotFoundError:
+        fail("node not found: the search index needs Node.js (Debian: apt-get install nodejs)")
+    if indexed != 0:
+        fail(f"pagefind could not index {out} (exit {indexed}, see above)")
     print("book: search index (pagefind)", flush=True)
     make_pdf(out)
     print("book: course.pdf", flush=True)
@@ -339,7 +344,7 @@ SURVEY = """
     .map(p => {
       const r = p.getBoundingClientRect();
       const decoded = p.tagName === 'IMG' ? (p.complete && p.naturalWidth > 0) : true;
-      return {width: r.width, height: r.height, decoded: decoded};
+      return {width: r.width, height: r.height, decoded: decoded, alt: p.getAttribute('alt') || ''};
     });
   const boards = [...document.querySelectorAll('.queens-board')].map(b => ({
     id: b.id, n: Number(b.dataset.n),
@@ -539,8 +544,15 @@ def page_problems(page, path, site, source, survey, nbformat):
         if has_math and survey["math"] == 0:
             problems.append("the notebook has formulas but none was typeset")
         if nb.metadata.get("course", {}).get("run_against") == "reference":
-            if "not yet implemented" in survey["outputs_text"] or svgs < 3:
-                problems.append(f"run against the reference, yet it shows {svgs} pictures or a blank not implemented")
+            # What a working solver shows: no blank missing, its search tree
+            # (Knuth's 17 nodes at n = 4), its node counts (2057 at n = 8).
+            alts = [picture["alt"] for picture in survey["pictures"]]
+            if "not yet implemented" in survey["outputs_text"]:
+                problems.append("run against the reference, yet a blank is not implemented")
+            if not any(alt.startswith("n = 4: 17 nodes") for alt in alts):
+                problems.append("run against the reference, yet no search tree of 17 nodes")
+            if not any("8: 2057" in alt for alt in alts):
+                problems.append("run against the reference, yet no chart of the node counts (2057 at n = 8)")
             if "Run against the reference answers" not in page.inner_text(".book-note"):
                 problems.append("run against the reference answers, and the page does not say so")
         headings = sum(len(re.findall(r"^#{2,3}\s", c.source, re.M)) for c in nb.cells if c.cell_type == "markdown")
