@@ -274,6 +274,24 @@ mod tests {
     }
 
     #[test]
+    fn readme_table_says_what_the_index_says() {
+        let readme =
+            std::fs::read_to_string(queens_grader::handout::course_root().join("README.md"))
+                .unwrap();
+        for name in notebook_names(&course()).unwrap() {
+            let notebook = read_notebook(&course().join(format!("{name}.ipynb"))).unwrap();
+            let summary = notebook["metadata"]["course"]["summary"]
+                .as_str()
+                .unwrap_or("");
+            let row = format!("| `{name}` | {summary} |");
+            assert!(
+                readme.lines().any(|line| line == row),
+                "README's notebooks table and {name}.ipynb's course.summary differ: want the row {row}"
+            );
+        }
+    }
+
+    #[test]
     fn notebook_03_and_only_it_runs_on_the_handout() {
         let on_handout: Vec<String> = notebook_names(&course())
             .unwrap()
