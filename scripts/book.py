@@ -457,6 +457,53 @@ def audit(page, axe):
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
+# WCAG 2 contrast of each constraint's symbol on its colour (the board's
+# stripes and the sets' swatches): 4.5:1, or 3:1 for large text.
+SYMBOL_CONTRAST = """
+() => {
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const found = [];
+  for (const el of document.querySelectorAll('.queens-board .qb-stripe, .queens-board .qb-swatch')) {
+    const style = getComputedStyle(el);
+    const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < needed) {
+      found.push(`symbol ${el.textContent} of ${el.className}: contrast ${ratio.toFixed(2)}, needs ${needed}`);
+    }
+  }
+  return [...new Set(found)];
+}
+"""
+
+
+def audit_board_in_play(page, axe):
+    """axe again once the first clickable board shows what it is for: two
+    queens placed (stripes of all three constraints, their symbols on the
+    board's red, amber and purple) and a refused click (the message in red)."""
+    board = page.locator(".queens-board:has(.qb-cell)").first
+    if page.locator(".queens-board:has(.qb-cell)").count() == 0:
+        return []
+    for _ in range(2):
+        board.locator(".qb-cell.qb-next").first.click()
+    board.locator(".qb-cell.qb-attacked").last.click()
+    violations = audit(page, axe)
+    # On a phone the cells, and so the symbols, are smaller: AA asks more of them.
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 900})
+    violations += [f"at 390 px: {v}" for v in audit(page, axe)]
+    # axe leaves out text of symbols only (| \\ /): their contrast, here.
+    violations += [f"at 390 px: {v}" for v in page.evaluate(SYMBOL_CONTRAST)]
+    page.set_viewport_size(size)
+    board.locator(".qb-reset").click()
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    return violations
+
+
 class Blocker:
     """Lets a page load only the site (file: URLs, or the local server) and
     records every other request, which it refuses."""
@@ -499,6 +546,8 @@ def check_page(browser, path, site, source, axe, shots):
         if theme == "light":
             survey = page.evaluate(SURVEY)
             problems += page_problems(page, path, site, source, survey, nbformat)
+        # After the skip link's test, which wants the focus where a reader starts.
+        problems += [f"[{theme}, board in play] {v}" for v in audit_board_in_play(page, axe)]
         if blocker.requests:
             problems.append(f"asked the network for {blocker.requests[:3]}")
         if blocker.errors:
