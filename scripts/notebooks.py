@@ -8,6 +8,7 @@ kernel (`evcxr_jupyter --install`).
 
   python scripts/notebooks.py warm
   python scripts/notebooks.py execute --strict --html ci-out/notebooks notebooks/*.ipynb
+  python scripts/notebooks.py execute --strict --reference --html ci-out/notebooks/reference notebooks/03-*.ipynb
   python scripts/notebooks.py check-html ci-out/notebooks
   python scripts/notebooks.py time-setup --runs 3 [--cold]
   python scripts/notebooks.py strip notebooks/*.ipynb
@@ -81,6 +82,25 @@ def problems(cell):
     return found
 
 
+# The handout as a notebook `:dep`s it, and the reference answers in its place:
+# the site shows notebook 03 run on a finished handout (`--reference`), the
+# student's own JupyterLab run keeps the handout.
+HANDOUT_DEP = ':dep exercises = { path = "../exercises" }'
+REFERENCE_DEP = ':dep exercises = { package = "solutions", path = "../solutions" }'
+
+
+def against_reference(nb, path):
+    """Points the notebook's handout at the reference answers: the `:dep`
+    line, and the `../exercises` the grader cell grades. Marks the notebook
+    (metadata course.run_against) so that the site labels its page."""
+    if not any(c.cell_type == "code" and HANDOUT_DEP in c.source for c in nb.cells):
+        fail(f"{path.name} does not `{HANDOUT_DEP}`: --reference is for the notebooks on the handout")
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = cell.source.replace(HANDOUT_DEP, REFERENCE_DEP).replace('"../exercises"', '"../solutions"')
+    nb.metadata.setdefault("course", {})["run_against"] = "reference"
+
+
 def run_cells(nb, timeout, on_cell=None):
     """Executes every code cell in a fresh kernel started in notebooks/."""
     _, NotebookClient = jupyter()
@@ -125,6 +145,8 @@ def cmd_execute(args):
     summary = []
     for path in map(Path, args.notebooks):
         nb = nbformat.read(path, as_version=4)
+        if args.reference:
+            against_reference(nb, path)
         if args.strict:
             cell = setup_cell(nb)
             cell.source = STRICT + "\n" + cell.source
@@ -407,6 +429,8 @@ def main():
     execute.add_argument("notebooks", nargs="+")
     execute.add_argument("--strict", action="store_true", help=f"inject `{STRICT}` into the setup cell")
     execute.add_argument("--html", help="write executed notebooks and HTML here")
+    execute.add_argument("--reference", action="store_true",
+                         help="run against the reference answers (solutions/) instead of the handout, for the site")
     execute.add_argument("--timeout", type=int, default=900, help="seconds per cell")
     execute.add_argument("--verbose", action="store_true", help="print every cell's time")
     execute.set_defaults(run=cmd_execute)

@@ -2,10 +2,14 @@
 //! installing anything.
 //!
 //! The pages come from the executed notebooks (CI's `ci-out/notebooks`, or
-//! `--execute` to run them here): `scripts/book.py export` turns each into
-//! HTML with the venv's nbconvert, MathJax served from the site itself. This
-//! file adds the index (the notebooks in order, with README's line on each)
-//! and the clickable board as a page of its own. `scripts/book.py check`
+//! `--execute` to run them here). A notebook on the handout (notebook 03
+//! `:dep`s `exercises`) is also run against the reference answers, into
+//! `reference/` beside them: its page shows what a student's finished solver
+//! shows, labelled so. `scripts/book.py export` builds every page from the
+//! Jinja templates of `scripts/book/templates` (the notebooks, the index from
+//! their metadata, the clickable board, `print.html`), the search index and
+//! `course.pdf`; this file checks its inputs, installs the npm tools of
+//! `scripts/book` once, and hands the board over. `scripts/book.py check`
 //! opens the result in chromium.
 
 use std::path::{Path, PathBuf};
@@ -20,11 +24,13 @@ use queens::display::ClickableBoard;
 /// Arguments of `queens book`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The folder to write the site to (index.html and one page per notebook).
+    /// The folder to write the site to (index.html, one page per notebook,
+    /// board.html, print.html, course.pdf, the search index).
     #[arg(long)]
     pub out: PathBuf,
     /// The executed notebooks (default: ci-out/notebooks, where
-    /// `scripts/notebooks.py execute --html` puts them).
+    /// `scripts/notebooks.py execute --html` puts them; the runs against the
+    /// reference answers in its reference/ folder).
     #[arg(long = "from")]
     pub from: Option<PathBuf>,
     /// Execute the notebooks into --from first (needs the Rust kernel; minutes).
@@ -38,12 +44,10 @@ pub struct Args {
 /// The board size of the site's board page.
 const BOARD_N: usize = 8;
 
-/// One notebook of the course, as the index lists it.
-struct Chapter {
-    name: String,
-    title: String,
-    line: String,
-}
+/// The line by which a notebook takes the student's handout, which the
+/// site's run replaces by the reference answers (`scripts/notebooks.py
+/// execute --reference`).
+const HANDOUT_DEP: &str = ":dep exercises = { path = \"../exercises\" }";
 
 /// Builds the site.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
@@ -52,6 +56,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         .from
         .clone()
         .unwrap_or_else(|| root.join("ci-out").join("notebooks"));
+    let reference = from.join("reference");
     let venv = args.venv.clone().unwrap_or_else(|| root.join(".venv"));
     let python = venv_tool(&venv, "python");
     if !python.is_file() {
@@ -61,52 +66,90 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             venv.display()
         )));
     }
-    let names = notebook_names(&root.join("notebooks"))?;
+    let notebooks = root.join("notebooks");
+    let names = notebook_names(&notebooks)?;
+    let on_handout = names
+        .iter()
+        .filter(|name| takes_the_handout(&notebooks.join(format!("{name}.ipynb"))))
+        .cloned()
+        .collect::<Vec<_>>();
     if args.execute {
+        let script = root.join("scripts").join("notebooks.py");
+        let paths = |names: &[String]| {
+            names
+                .iter()
+                .map(|name| notebooks.join(format!("{name}.ipynb")))
+                .collect::<Vec<_>>()
+        };
         let mut command = Command::new(&python);
         command
-            .arg(root.join("scripts").join("notebooks.py"))
+            .arg(&script)
             .args(["execute", "--html"])
             .arg(&from)
-            .args(
-                names
-                    .iter()
-                    .map(|name| root.join("notebooks").join(format!("{name}.ipynb"))),
-            )
+            .args(paths(&names))
             .env("PATH", tool_path());
         execute(&mut command, "executing the notebooks")?;
+        if !on_handout.is_empty() {
+            let mut command = Command::new(&python);
+            command
+                .arg(&script)
+                .args(["execute", "--reference", "--html"])
+                .arg(&reference)
+                .args(paths(&on_handout))
+                .env("PATH", tool_path());
+            execute(
+                &mut command,
+                "executing the notebooks against the reference answers",
+            )?;
+        }
     }
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap_or_default();
-    let chapters = names
-        .iter()
-        .map(|name| chapter(&from, name, &readme))
-        .collect::<Result<Vec<_>, _>>()?;
+    for name in &names {
+        executed(&from, name, &from)?;
+    }
+    for name in &on_handout {
+        executed(&reference, name, &from)?;
+    }
+    npm_tools(&root)?;
 
     std::fs::create_dir_all(&args.out)
         .map_err(|error| Failure::new(format!("could not make {}: {error}", args.out.display())))?;
+    let board = ClickableBoard::new(BOARD_N).expect("8 is a size the board page supports");
+    let fragment =
+        std::env::temp_dir().join(format!("queens-book-board-{}.html", std::process::id()));
+    write(&fragment, &board.fragment())?;
     let mut export = Command::new(&python);
     export
         .arg(root.join("scripts").join("book.py"))
         .args(["export", "--from"])
         .arg(&from)
+        .arg("--reference")
+        .arg(&reference)
         .arg("--out")
         .arg(&args.out)
-        .args(&names);
-    execute(&mut export, "exporting the notebooks to HTML")?;
-    let board = ClickableBoard::new(BOARD_N).expect("8 is a size the board page supports");
-    write(&args.out.join("board.html"), &board.page())?;
-    write(&args.out.join("index.html"), &index(&chapters))?;
+        .arg("--board")
+        .arg(&fragment)
+        .args(["--board-n", &BOARD_N.to_string()])
+        .args(&names)
+        .env("PATH", tool_path());
+    let exported = execute(&mut export, "building the site");
+    let _ = std::fs::remove_file(&fragment);
+    exported?;
 
     let index = args.out.join("index.html");
     if out.json() {
         out.write_json(&serde_json::json!({
             "index": index,
             "pages": names.iter().map(|n| format!("{n}.html")).collect::<Vec<_>>(),
+            "run_against_reference": on_handout,
+            "print": args.out.join("print.html"),
+            "pdf": args.out.join("course.pdf"),
         }))?;
     } else {
         out.line(format!(
-            "book: {} notebooks and the board page written; open {}",
-            chapters.len(),
+            "book: {} notebooks ({} run against the reference answers), the board, print.html, \
+             course.pdf and the search index written; open {}",
+            names.len(),
+            on_handout.len(),
             index.display()
         ))?;
     }
@@ -116,6 +159,28 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 fn write(path: &Path, text: &str) -> Result<(), Failure> {
     std::fs::write(path, text)
         .map_err(|error| Failure::new(format!("could not write {}: {error}", path.display())))
+}
+
+/// The npm packages of `scripts/book` (pagefind, MathJax, axe-core),
+/// installed from its lock file the first time.
+fn npm_tools(root: &Path) -> Result<(), Failure> {
+    let folder = root.join("scripts").join("book");
+    let modules = folder.join("node_modules");
+    let ready = ["pagefind", "mathjax", "axe-core"]
+        .iter()
+        .all(|package| modules.join(package).join("package.json").is_file());
+    if !ready {
+        let mut npm = Command::new("npm");
+        npm.args(["ci", "--no-audit", "--no-fund", "--prefix"])
+            .arg(&folder);
+        execute(&mut npm, "installing the site's npm tools (npm ci)").map_err(|failure| {
+            Failure::new(format!(
+                "{}: the site needs Node.js and npm (Debian: apt-get install npm)",
+                failure.message
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// The course's notebooks in reading order: `notebooks/NN-*.ipynb`, by name.
@@ -133,37 +198,51 @@ fn notebook_names(folder: &Path) -> Result<Vec<String>, Failure> {
     Ok(names)
 }
 
-/// Reads the executed copy of notebook `name`: its title, and README's line on it.
-fn chapter(from: &Path, name: &str, readme: &str) -> Result<Chapter, Failure> {
-    let path = from.join(format!("{name}.ipynb"));
+/// Whether the notebook at `path` runs on the student's handout.
+fn takes_the_handout(path: &Path) -> bool {
+    read_notebook(path).is_ok_and(|notebook| {
+        cells(&notebook)
+            .iter()
+            .any(|cell| cell["cell_type"] == "code" && source(cell).contains(HANDOUT_DEP))
+    })
+}
+
+/// Checks that `folder` holds notebook `name` executed (`from` for the message).
+fn executed(folder: &Path, name: &str, from: &Path) -> Result<(), Failure> {
+    let path = folder.join(format!("{name}.ipynb"));
     let missing = || {
+        let reference = if folder == from { "" } else { " --reference" };
         Failure::usage(format!(
-            "no executed {name}.ipynb in {}: run `.venv/bin/python scripts/notebooks.py execute \
-             --html {} notebooks/*.ipynb` first, or pass --execute",
-            from.display(),
-            from.display()
+            "no executed {name}.ipynb in {}: run `.venv/bin/python scripts/notebooks.py execute{reference} \
+             --html {} notebooks/{name}.ipynb` first, or pass --execute",
+            folder.display(),
+            folder.display()
         ))
     };
-    let text = std::fs::read_to_string(&path).map_err(|_| missing())?;
-    let notebook: Value = serde_json::from_str(&text).map_err(|error| {
-        Failure::usage(format!("{} is not a notebook: {error}", path.display()))
-    })?;
-    let cells = notebook["cells"].as_array().cloned().unwrap_or_default();
-    let executed = cells.iter().any(|cell| cell["execution_count"].is_number());
-    if !executed {
-        return Err(missing());
-    }
-    let title = cells
+    let notebook = read_notebook(&path).map_err(|not_there| not_there.unwrap_or_else(missing))?;
+    if cells(&notebook)
         .iter()
-        .filter(|cell| cell["cell_type"] == "markdown")
-        .flat_map(|cell| source(cell).lines().map(str::to_owned).collect::<Vec<_>>())
-        .find_map(|line| line.strip_prefix("# ").map(|t| t.trim().to_owned()))
-        .unwrap_or_else(|| name.to_owned());
-    Ok(Chapter {
-        name: name.to_owned(),
-        title,
-        line: readme_line(readme, name).unwrap_or_default(),
+        .any(|cell| cell["execution_count"].is_number())
+    {
+        Ok(())
+    } else {
+        Err(missing())
+    }
+}
+
+/// The notebook at `path`; `Err(None)` when there is none, `Err(Some)` when it is not one.
+fn read_notebook(path: &Path) -> Result<Value, Option<Failure>> {
+    let text = std::fs::read_to_string(path).map_err(|_| None)?;
+    serde_json::from_str(&text).map_err(|error| {
+        Some(Failure::usage(format!(
+            "{} is not a notebook: {error}",
+            path.display()
+        )))
     })
+}
+
+fn cells(notebook: &Value) -> Vec<Value> {
+    notebook["cells"].as_array().cloned().unwrap_or_default()
 }
 
 fn source(cell: &Value) -> String {
@@ -174,118 +253,68 @@ fn source(cell: &Value) -> String {
     }
 }
 
-/// README's one line on a notebook: its row of the notebooks table,
-/// `` | `02-place-the-queens` | the interactive lesson's board: … | ``.
-fn readme_line(readme: &str, name: &str) -> Option<String> {
-    let key = format!("`{name}`");
-    readme.lines().find_map(|line| {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        match cells.as_slice() {
-            ["", first, rest @ ..] if *first == key && rest.len() >= 2 => {
-                Some(rest[..rest.len() - 1].join(" | "))
-            }
-            _ => None,
-        }
-    })
-}
-
-/// `text` as HTML, its `code` spans kept as code.
-fn inline_markdown(text: &str) -> String {
-    let escaped = text
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    escaped
-        .split('`')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 1 {
-                format!("<code>{part}</code>")
-            } else {
-                part.to_owned()
-            }
-        })
-        .collect()
-}
-
-/// The index page: the notebooks in order, a line on each, the board.
-fn index(chapters: &[Chapter]) -> String {
-    let items: String = chapters
-        .iter()
-        .map(|c| {
-            format!(
-                "<li><a href=\"{name}.html\">{title}</a><p>{line}</p></li>\n",
-                name = c.name,
-                title = inline_markdown(&c.title),
-                line = inline_markdown(&c.line),
-            )
-        })
-        .collect();
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>queens: backtracking, taught through the N-Queens problem</title>\n<style>\n{INDEX_STYLE}</style>\n\
-         </head>\n<body>\n<main>\n<h1>Backtracking, taught through the N-Queens problem</h1>\n\
-         <p>The course's notebooks, run and written out as pages: read them in order. To run \
-         the code yourself, install the course and open the notebooks in JupyterLab \
-         (<code>cargo run -- lab</code>).</p>\n<ol class=\"chapters\">\n{items}</ol>\n\
-         <p class=\"board\">To play: <a href=\"board.html\">the clickable board, {BOARD_N} × {BOARD_N}</a>.</p>\n\
-         </main>\n</body>\n</html>\n"
-    )
-}
-
-const INDEX_STYLE: &str = "body { margin: 0; padding: 20px 14px 40px; color: #263238; \
-font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif; }
-main { max-width: 44rem; margin: 0 auto; }
-h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 0.6rem; }
-.chapters { padding-left: 1.4rem; }
-.chapters li { margin: 0 0 0.9rem; }
-.chapters a { font-weight: 600; color: #1565c0; text-decoration: none; }
-.chapters a:hover, .board a:hover { text-decoration: underline; }
-.chapters p { margin: 0.15rem 0 0; color: #455a64; }
-.board a { color: #1565c0; }
-code { white-space: nowrap; font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.9em; \
-background: #f3f1ec; padding: 0 3px; border-radius: 3px; }
-";
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_notebook_has_its_line_in_readme() {
-        let root = queens_grader::course::course_root();
-        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-        for name in notebook_names(&root.join("notebooks")).unwrap() {
-            let line = readme_line(&readme, &name);
-            assert!(
-                line.as_deref().is_some_and(|l| l.len() > 20),
-                "README's notebooks table has no line on {name}"
-            );
-        }
-        assert_eq!(
-            readme_line("| `01-x` | why `a` |\n", "01-x").as_deref(),
-            Some("why `a`")
-        );
+    fn course() -> PathBuf {
+        queens_grader::course::course_root().join("notebooks")
     }
 
     #[test]
-    fn the_index_lists_the_chapters_in_order_with_code_kept() {
-        let chapters = [
-            Chapter {
-                name: "01-a".into(),
-                title: "01 · A".into(),
-                line: "why `row - col` < 2".into(),
-            },
-            Chapter {
-                name: "02-b".into(),
-                title: "02 · B".into(),
-                line: String::new(),
-            },
-        ];
-        let html = index(&chapters);
-        assert!(html.find("01-a.html").unwrap() < html.find("02-b.html").unwrap());
-        assert!(html.contains("why <code>row - col</code> &lt; 2"));
-        assert!(!html.contains("http"));
+    fn every_notebook_has_the_index_line_in_its_metadata() {
+        for name in notebook_names(&course()).unwrap() {
+            let notebook = read_notebook(&course().join(format!("{name}.ipynb"))).unwrap();
+            let summary = notebook["metadata"]["course"]["summary"].as_str();
+            assert!(
+                summary.is_some_and(|line| line.len() > 20 && !line.contains('\n')),
+                "{name}.ipynb has no one-line metadata.course.summary for the site's index"
+            );
+        }
+    }
+
+    #[test]
+    fn readme_table_says_what_the_index_says() {
+        let readme =
+            std::fs::read_to_string(queens_grader::course::course_root().join("README.md"))
+                .unwrap();
+        for name in notebook_names(&course()).unwrap() {
+            let notebook = read_notebook(&course().join(format!("{name}.ipynb"))).unwrap();
+            let summary = notebook["metadata"]["course"]["summary"]
+                .as_str()
+                .unwrap_or("");
+            let row = format!("| `{name}` | {summary} |");
+            assert!(
+                readme.lines().any(|line| line == row),
+                "README's notebooks table and {name}.ipynb's course.summary differ: want the row {row}"
+            );
+        }
+    }
+
+    #[test]
+    fn notebook_03_and_only_it_runs_on_the_handout() {
+        let on_handout: Vec<String> = notebook_names(&course())
+            .unwrap()
+            .into_iter()
+            .filter(|name| takes_the_handout(&course().join(format!("{name}.ipynb"))))
+            .collect();
+        assert_eq!(on_handout, ["03-build-the-solver"]);
+    }
+
+    #[test]
+    fn a_missing_run_names_the_command_that_makes_it() {
+        let empty = tempfile::tempdir().unwrap();
+        let reference = empty.path().join("reference");
+        let message = executed(&reference, "03-x", empty.path())
+            .unwrap_err()
+            .message;
+        assert!(message.contains("execute --reference --html"), "{message}");
+        let message = executed(empty.path(), "01-x", empty.path())
+            .unwrap_err()
+            .message;
+        assert!(
+            message.contains("execute --html") && message.contains("--execute"),
+            "{message}"
+        );
     }
 }
