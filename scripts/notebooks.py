@@ -83,7 +83,8 @@ def problems(cell):
 
 
 # The handout as a notebook `:dep`s it, and the reference answers in its place:
-# the site shows notebook 03 run on a finished handout (`--reference`), the
+# the site shows the notebooks on the handout (03, 08) run on a finished
+# handout (`--reference`: its crate, and a homework file it names), the
 # student's own JupyterLab run keeps the handout.
 HANDOUT_DEP = ':dep exercises = { path = "../exercises" }'
 REFERENCE_DEP = ':dep exercises = { package = "solutions", path = "../solutions" }'
@@ -97,7 +98,11 @@ def against_reference(nb, path):
         fail(f"{path.name} does not `{HANDOUT_DEP}`: --reference is for the notebooks on the handout")
     for cell in nb.cells:
         if cell.cell_type == "code":
-            cell.source = cell.source.replace(HANDOUT_DEP, REFERENCE_DEP).replace('"../exercises"', '"../solutions"')
+            cell.source = (
+                cell.source.replace(HANDOUT_DEP, REFERENCE_DEP)
+                .replace('"../exercises"', '"../solutions"')
+                .replace('"../exercises/src/', '"../solutions/src/')
+            )
     nb.metadata.setdefault("course", {})["run_against"] = "reference"
 
 

@@ -292,13 +292,13 @@ mod tests {
     }
 
     #[test]
-    fn notebook_03_and_only_it_runs_on_the_handout() {
+    fn notebooks_03_and_08_and_only_they_run_on_the_handout() {
         let on_handout: Vec<String> = notebook_names(&course())
             .unwrap()
             .into_iter()
             .filter(|name| takes_the_handout(&course().join(format!("{name}.ipynb"))))
             .collect();
-        assert_eq!(on_handout, ["03-build-the-solver"]);
+        assert_eq!(on_handout, ["03-build-the-solver", "08-bitmask-homework"]);
     }
 
     #[test]
