@@ -447,7 +447,7 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     for (strategy, colour) in [
         (Strategy::Naive, GREY),
         (Strategy::Mrv, BLUE),
-        (Strategy::Fastest, GREEN),
+        (Strategy::Naked, GREEN),
     ] {
         let points: Vec<(f64, f64)> = puzzles
             .iter()
