@@ -433,11 +433,12 @@ impl Walkthrough {
     }
 }
 
-/// Nodes of `naive` and `mrv` (and `fastest`) on each of `puzzles`, on a log
-/// scale, with the totals and the ratio naive / mrv in the findings.
+/// Nodes of the rungs of notebook 07 (`naive`, `mrv`, `naked`, `singles`) on
+/// each of `puzzles`, on a log scale, with the totals and the ratios from one
+/// rung to the next in the findings.
 pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     let mut chart = Chart::new(
-        "Nodes explored per puzzle: the most constrained cell first",
+        "Nodes explored per puzzle: the most constrained cell first, then forced cells",
         "puzzle (the shipped diabolical ones, in file order)",
         "nodes, root included, up to the proof of uniqueness (log scale)",
     )
@@ -448,6 +449,7 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
         (Strategy::Naive, GREY),
         (Strategy::Mrv, BLUE),
         (Strategy::Naked, GREEN),
+        (Strategy::Singles, PURPLE),
     ] {
         let points: Vec<(f64, f64)> = puzzles
             .iter()
@@ -458,17 +460,19 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
         totals.push(total);
         chart = chart.series(Series::new(strategy.name(), colour, Style::Line, points));
     }
-    let (naive, mrv, fastest) = (totals[0], totals[1], totals[2]);
+    let [naive, mrv, naked, singles] = [totals[0], totals[1], totals[2], totals[3]];
     chart
         .finding(format!(
-            "In all: naive {}, mrv {}, fastest {} nodes.",
+            "In all: naive {}, mrv {}, naked {}, singles {} nodes.",
             thousands(naive as u64),
             thousands(mrv as u64),
-            thousands(fastest as u64)
+            thousands(naked as u64),
+            thousands(singles as u64)
         ))
         .finding(format!(
-            "mrv explores {:.0}x fewer nodes than naive; naked singles cut another {:.1}x.",
+            "mrv explores {:.0}x fewer nodes than naive; naked singles cut another {:.1}x, hidden singles another {:.1}x.",
             naive / mrv,
-            mrv / fastest
+            mrv / naked,
+            naked / singles
         ))
 }

@@ -168,9 +168,9 @@ pub fn solve(puzzle: &Grid, strategy: Strategy) -> Solved {
 ///
 /// ```
 /// use queens::sudoku::{Grid, Strategy, solve_up_to};
-/// // Two rows short of a full grid: several ways to finish it.
-/// let open: Grid = "123456789456789123789123456214365897365897214897214365000000000000000000000000000".parse()?;
-/// assert_eq!(solve_up_to(&open, Strategy::Fastest, 1000).solutions, 4);
+/// // Two rows short of a full grid: eight ways to finish it.
+/// let open: Grid = "183524697547869123629317458235698714471253869896741235354176982000000000000000000".parse()?;
+/// assert_eq!(solve_up_to(&open, Strategy::Fastest, 1000).solutions, 8);
 /// # Ok::<(), queens::sudoku::ParseError>(())
 /// ```
 pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
