@@ -369,6 +369,7 @@ impl Board {
     }
 
     /// Every rule until none applies, or a dead end.
+    #[inline(always)]
     fn propagate(&mut self) -> Result<(), Dead> {
         let mut touched = 0u32;
         loop {
@@ -397,12 +398,14 @@ impl Board {
         }
     }
 
+    #[inline(always)]
     fn solved(&self) -> bool {
         self.empty == [0; 3]
     }
 
     /// The cell to guess on, `(band, bit)`: one with two candidates if any,
     /// else one with the fewest.
+    #[inline(always)]
     fn guess_cell(&self) -> (usize, usize) {
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
@@ -466,42 +469,100 @@ pub(super) fn walk(grid: &Grid, limit: u64) -> Walk {
     let mut walk = Walk::default();
     if let Some(board) = Board::new(grid) {
         // `seen` starts at 0: every word is news to the first update.
-        visit(&mut walk, board, limit);
+        #[cfg(target_arch = "x86_64")]
+        if native() {
+            // SAFETY: `native` checked that the CPU has what `visit_native`
+            // is compiled for.
+            unsafe { visit_native(&mut walk, board, limit) };
+            return walk;
+        }
+        visit_portable(&mut walk, board, limit);
     }
     walk
 }
 
-/// One node. Returns `true` when the search must stop.
-fn visit(walk: &mut Walk, mut board: Board, limit: u64) -> bool {
-    walk.nodes += 1;
-    if board.propagate().is_err() {
-        return false;
-    }
-    if board.solved() {
-        walk.found += 1;
-        walk.first.get_or_insert_with(|| board.cells());
-        return walk.found >= limit;
-    }
-    let (band, p) = board.guess_cell();
-    let mut left: u16 = 0;
-    for d in 0..9 {
-        if board.cand[band * 9 + d] & (1 << p) != 0 {
-            left |= 1 << d;
+/// Whether this CPU runs the build of the search with `popcnt`, BMI and
+/// AVX-512 (the answer is cached by the standard library).
+#[cfg(target_arch = "x86_64")]
+fn native() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+}
+
+/// The search, as a function body compiled once per target: the portable
+/// one, and one with `popcnt`, BMI (`tzcnt`, `blsr`) and AVX-512 (the 27
+/// words compared in two instructions), picked at run time.
+macro_rules! visitor {
+    ($name:ident $(#[$attribute:meta])*) => {
+        /// One node. Returns `true` when the search must stop.
+        $(#[$attribute])*
+        fn $name(walk: &mut Walk, mut board: Board, limit: u64) -> bool {
+            walk.nodes += 1;
+            if board.propagate().is_err() {
+                return false;
+            }
+            if board.solved() {
+                walk.found += 1;
+                walk.first.get_or_insert_with(|| board.cells());
+                return walk.found >= limit;
+            }
+            let (band, p) = board.guess_cell();
+            let mut left: u16 = 0;
+            for d in 0..9 {
+                if board.cand[band * 9 + d] & (1 << p) != 0 {
+                    left |= 1 << d;
+                }
+            }
+            while left != 0 {
+                let d = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if left == 0 {
+                    // The last candidate needs no copy.
+                    board.place(d, band, 1 << p);
+                    return $name(walk, board, limit);
+                }
+                let mut child = board;
+                child.place(d, band, 1 << p);
+                if $name(walk, child, limit) {
+                    return true;
+                }
+            }
+            false
+        }
+    };
+}
+
+visitor!(visit_portable);
+visitor!(visit_native
+    /// # Safety
+    /// The CPU must have what [`native`] checks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,avx512f,avx512vl")]
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::bank;
+
+    /// Both builds of the search walk the same tree (this machine may take
+    /// only one of them through `walk`).
+    #[test]
+    fn the_portable_and_native_builds_agree() {
+        for puzzle in bank::diabolical() {
+            let board = Board::new(&puzzle.grid).expect("no clash");
+            let mut portable = Walk::default();
+            visit_portable(&mut portable, board, 2);
+            let through = walk(&puzzle.grid, 2);
+            assert_eq!(
+                (portable.nodes, portable.found, portable.first),
+                (through.nodes, through.found, through.first)
+            );
+            assert_eq!(portable.found, 1);
         }
     }
-    while left != 0 {
-        let d = left.trailing_zeros() as usize;
-        left &= left - 1;
-        if left == 0 {
-            // The last candidate needs no copy.
-            board.place(d, band, 1 << p);
-            return visit(walk, board, limit);
-        }
-        let mut child = board;
-        child.place(d, band, 1 << p);
-        if visit(walk, child, limit) {
-            return true;
-        }
-    }
-    false
 }

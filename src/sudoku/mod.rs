@@ -190,7 +190,8 @@ pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
             }
         }
         Strategy::Naked | Strategy::Singles | Strategy::Fastest => {
-            if Units::from_grid(puzzle).is_err() {
+            // `fastest` finds clashing givens itself (no solution, 0 nodes).
+            if strategy != Strategy::Fastest && Units::from_grid(puzzle).is_err() {
                 (None, 0, 0)
             } else {
                 let (first, found, nodes) = match strategy {
