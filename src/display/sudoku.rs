@@ -10,6 +10,7 @@ use super::palette::{self, AMBER, BLUE, CENTRE, GREEN, GREY, INK, LEFT, PURPLE, 
 use super::{Area, Chart, Picture, Series, Style, show, thousands, wrap};
 use crate::board::coords::Cell;
 use crate::search::Flow;
+use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
 use crate::sudoku::{Grid, SIDE, Strategy, Units, box_of, solve};
 
@@ -35,6 +36,7 @@ pub struct SudokuPicture {
     candidates: bool,
     focus: Option<Cell>,
     box_numbers: bool,
+    hidden: Option<HiddenSingle>,
     caption: Vec<String>,
 }
 
@@ -47,6 +49,7 @@ impl SudokuPicture {
             candidates: false,
             focus: None,
             box_numbers: false,
+            hidden: None,
             caption: Vec::new(),
         }
     }
@@ -80,6 +83,15 @@ impl SudokuPicture {
         self
     }
 
+    /// Shows a hidden single: its unit tinted amber, its cell green, and its
+    /// digit in red among the cell's candidates (no other cell of the unit
+    /// has it). Shows the candidates too.
+    pub fn hidden_single(mut self, single: HiddenSingle) -> Self {
+        self.hidden = Some(single);
+        self.candidates = true;
+        self
+    }
+
     /// Adds a line of text under the grid.
     pub fn caption(mut self, text: impl Into<String>) -> Self {
         self.caption.push(text.into());
@@ -96,6 +108,15 @@ impl SudokuPicture {
         if self.box_numbers {
             let colours = [RED, AMBER, PURPLE, BLUE, GREEN, RED, AMBER, PURPLE, BLUE];
             return Some(palette::tint(colours[box_of(cell.row, cell.col)], 0.22));
+        }
+        if let Some(single) = self.hidden {
+            return if cell == single.cell {
+                Some(palette::tint(GREEN, 0.35))
+            } else if single.unit.cells().any(|other| other == cell) {
+                Some(palette::tint(AMBER, 0.3))
+            } else {
+                None
+            };
         }
         let focus = self.focus?;
         if cell == focus {
@@ -170,12 +191,16 @@ impl Picture for SudokuPicture {
                     for digit in units.candidates(cell).iter() {
                         let k = i32::from(digit - 1);
                         let spot = (x + 8 + (k % 3) * 15, y + 8 + (k / 3) * 15);
-                        area.draw(&Text::new(
-                            digit.to_string(),
-                            spot,
-                            palette::font(11.0, GREY, CENTRE),
-                        ))
-                        .map_err(draw_err)?;
+                        let forced = self
+                            .hidden
+                            .is_some_and(|single| single.cell == cell && single.digit == digit);
+                        let style = if forced {
+                            palette::bold(14.0, RED, CENTRE)
+                        } else {
+                            palette::font(11.0, GREY, CENTRE)
+                        };
+                        area.draw(&Text::new(digit.to_string(), spot, style))
+                            .map_err(draw_err)?;
                     }
                 }
             }
@@ -257,6 +282,16 @@ impl Picture for SudokuPicture {
                 focus.row,
                 focus.col,
                 box_of(focus.row, focus.col),
+            ));
+        }
+        if let Some(single) = self.hidden {
+            out.push_str(&format!(
+                "hidden single: {} has one place left for {}, the cell ({}, {}) (candidates {:?})\n",
+                single.unit,
+                single.digit,
+                single.cell.row,
+                single.cell.col,
+                units_of(&self.grid).candidates(single.cell)
             ));
         }
         if self.candidates {
