@@ -413,7 +413,7 @@ impl Board {
         // Among the two-candidate cells, the one with the most empty peers:
         // its guess reaches the most cells.
         let mut chosen: Option<(u32, usize, usize)> = None;
-        for band in 0..3 {
+        for (band, &[o1, o2]) in OTHER_BANDS.iter().enumerate() {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for &x in &self.cand[band * 9..band * 9 + 9] {
                 three |= two & x;
@@ -421,7 +421,6 @@ impl Board {
                 one |= x;
             }
             let mut pairs = two & !three & self.empty[band];
-            let [o1, o2] = OTHER_BANDS[band];
             while pairs != 0 {
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
