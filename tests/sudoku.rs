@@ -1,5 +1,6 @@
 //! Sudoku: every shipped puzzle solved, checked and unique; the parse errors;
-//! the three strategies agree; the box identity and the three sets.
+//! every strategy agrees (and `fastest` with the slow ones on generated
+//! puzzles too); the box identity and the three sets; the two rules.
 
 use queens::board::coords::Cell;
 use queens::search::{Flow, NodeBudget};
@@ -39,16 +40,30 @@ fn every_shipped_puzzle_has_one_valid_solution_keeping_its_givens() {
 }
 
 #[test]
-fn the_three_strategies_agree_on_every_shipped_puzzle() {
+fn every_strategy_agrees_on_every_shipped_puzzle() {
+    let mut totals = [0u64; 5];
     for (index, puzzle) in bank::diabolical().iter().enumerate() {
-        let [naive, mrv, fastest] = Strategy::ALL.map(|s| solve(&puzzle.grid, s));
-        assert_eq!(naive.solution, mrv.solution, "puzzle {}", index + 1);
-        assert_eq!(naive.solution, fastest.solution, "puzzle {}", index + 1);
-        assert!(naive.unique && mrv.unique && fastest.unique);
-        // Each refinement explores a smaller tree, puzzle by puzzle.
+        let [naive, mrv, naked, singles, fastest] = Strategy::ALL.map(|s| solve(&puzzle.grid, s));
+        for other in [&mrv, &naked, &singles, &fastest] {
+            assert_eq!(naive.solution, other.solution, "puzzle {}", index + 1);
+            assert!(other.unique, "puzzle {}", index + 1);
+        }
+        assert!(naive.unique);
+        // MRV and naked singles shrink every tree; further rules may branch on
+        // another cell, so one puzzle can grow a little, never the total.
         assert!(mrv.nodes < naive.nodes, "puzzle {}", index + 1);
-        assert!(fastest.nodes < mrv.nodes, "puzzle {}", index + 1);
+        assert!(naked.nodes < mrv.nodes, "puzzle {}", index + 1);
+        for (total, solved) in totals
+            .iter_mut()
+            .zip([&naive, &mrv, &naked, &singles, &fastest])
+        {
+            *total += solved.nodes;
+        }
     }
+    assert!(
+        totals.windows(2).all(|pair| pair[1] < pair[0]),
+        "{totals:?}"
+    );
 }
 
 #[test]
@@ -86,10 +101,11 @@ fn naive_takes_the_first_empty_cell_and_counts_the_root() {
     grid.clear(Cell::new(4, 4));
     for strategy in Strategy::ALL {
         let solved = solve(&grid, strategy);
-        assert_eq!(
-            solved.nodes,
-            if strategy == Strategy::Fastest { 1 } else { 2 }
+        let forced = matches!(
+            strategy,
+            Strategy::Naked | Strategy::Singles | Strategy::Fastest
         );
+        assert_eq!(solved.nodes, if forced { 1 } else { 2 }, "{strategy}");
         assert_eq!(solved.solution, Some(solution));
     }
     // A full grid is a solution at the root.
@@ -277,7 +293,7 @@ fn strategy_names_round_trip() {
     }
     assert_eq!(
         "dlx".parse::<Strategy>().unwrap_err().to_string(),
-        "unknown Sudoku strategy 'dlx': expected naive, mrv or fastest"
+        "unknown Sudoku strategy 'dlx': expected naive, mrv, naked, singles or fastest"
     );
 }
 
@@ -359,4 +375,64 @@ fn six_shipped_puzzles_have_a_naive_tree_of_at_most_5000_nodes() {
         .filter(|&nodes| nodes <= 5_000)
         .collect();
     assert_eq!(small, [684, 2016, 3363, 1453, 4227, 2096]);
+}
+
+/// A puzzle made from a shipped solution: digits relabelled, then the cells
+/// of `keep` (one flag per cell) kept as givens.
+fn generated(source: usize, relabel: &[u8], keep: &[bool]) -> Grid {
+    let puzzles = bank::diabolical();
+    let solution = solve(&puzzles[source % puzzles.len()].grid, Strategy::Naked)
+        .solution
+        .expect("a shipped puzzle solves");
+    let mut grid = Grid::empty();
+    for (index, (&digit, &kept)) in solution.digits().iter().zip(keep).enumerate() {
+        if kept {
+            grid.set(Cell::new(index / 9, index % 9), relabel[digit as usize - 1]);
+        }
+    }
+    grid
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(300))]
+
+    /// `fastest` against the slow strategies on generated puzzles: the same
+    /// number of solutions (up to 2), each one valid, the same one when unique.
+    #[test]
+    fn fastest_agrees_with_the_slow_strategies_on_generated_puzzles(
+        source in 0usize..40,
+        relabel in proptest::prelude::Strategy::prop_shuffle(
+            proptest::sample::subsequence((1u8..=9).collect::<Vec<_>>(), 9)
+        ),
+        keep in proptest::collection::vec(proptest::bool::weighted(0.33), 81),
+    ) {
+        let puzzle = generated(source, &relabel, &keep);
+        let fastest = solve(&puzzle, Strategy::Fastest);
+        let mut references = vec![solve(&puzzle, Strategy::Singles), solve(&puzzle, Strategy::Naked)];
+        if puzzle.givens() >= 30 {
+            references.push(solve(&puzzle, Strategy::Mrv));
+        }
+        for reference in &references {
+            proptest::prop_assert_eq!(fastest.solutions, reference.solutions, "{}", puzzle);
+            if reference.unique {
+                proptest::prop_assert_eq!(fastest.solution, reference.solution, "{}", puzzle);
+            }
+        }
+        let first = fastest.solution.expect("a puzzle cut from a solution solves");
+        proptest::prop_assert!(first.solves(&puzzle), "{}", puzzle);
+    }
+
+    /// Counting up to a limit: `fastest` and `singles` count the same.
+    #[test]
+    fn fastest_counts_solutions_like_singles(
+        source in 0usize..40,
+        keep in proptest::collection::vec(proptest::bool::weighted(0.25), 81),
+    ) {
+        let puzzle = generated(source, &[1, 2, 3, 4, 5, 6, 7, 8, 9], &keep);
+        let limit = 50;
+        let fastest = queens::sudoku::solve_up_to(&puzzle, Strategy::Fastest, limit);
+        let singles = queens::sudoku::solve_up_to(&puzzle, Strategy::Singles, limit);
+        proptest::prop_assert_eq!(fastest.solutions, singles.solutions, "{}", puzzle);
+        proptest::prop_assert!(fastest.solutions >= 1);
+    }
 }

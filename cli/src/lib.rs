@@ -68,7 +68,7 @@ pub enum Command {
     Render(render::Args),
     /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
     Lab(lab::Args),
-    /// Solve Sudoku puzzles (the second homework) with naive, mrv or fastest.
+    /// Solve Sudoku puzzles (the second homework): naive, mrv, naked, singles or fastest.
     Sudoku(sudoku::Args),
     /// Build the course as a static site from the executed notebooks.
     Book(book::Args),

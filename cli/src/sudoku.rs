@@ -1,12 +1,20 @@
 //! `queens sudoku solve PUZZLE | --file FILE`: the second homework's solver.
+//!
+//! One puzzle prints its grid and a verdict. A file is streamed: one line of
+//! output per puzzle as it is solved (`--json`: one JSON object a line), so a
+//! file of any size is never held in memory; `--threads N` solves a batch of
+//! lines at a time on N threads and still prints in file order. A bad line
+//! stops the run with an error naming it, after the puzzles before it are
+//! printed.
 
-use std::path::PathBuf;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
-use queens::sudoku::bank::{self, PuzzleLine};
-use queens::sudoku::{Grid, Solved, Strategy, solve};
+use queens::sudoku::bank::PuzzleLine;
+use queens::sudoku::{Grid, Solved, Strategy, solve_up_to};
 
 use super::{Failure, Output};
 
@@ -32,11 +40,20 @@ pub struct SolveArgs {
     /// 81 cells row by row: 1-9 for a given, 0 or . for an empty cell.
     pub puzzle: Option<String>,
     /// A file of puzzles, one a line: bare, or the puzzle bank's `hash puzzle rating`.
+    /// Streamed: one output line per puzzle.
     #[arg(long, conflicts_with = "puzzle")]
     pub file: Option<PathBuf>,
-    /// How to search.
+    /// How to search: the rungs of notebook 07 (naive, mrv, naked, singles), or fastest.
     #[arg(long, short, default_value = "fastest", value_parser = strategy_parser())]
     pub strategy: Strategy,
+    /// Count the solutions, up to LIMIT (1000 when no LIMIT is given), instead
+    /// of stopping at the second.
+    #[arg(long, value_name = "LIMIT", num_args = 0..=1, default_missing_value = "1000",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// Threads for a file (rayon); the output keeps the file's order.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: u64,
 }
 
 fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
@@ -44,25 +61,28 @@ fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
         .try_map(|name| name.parse::<Strategy>())
 }
 
-/// One puzzle's result, as `--json` prints it (an array of these).
+/// One puzzle's result, as `--json` prints it (one object a line).
 #[derive(Debug, Serialize)]
-struct Answer {
+struct Answer<'a> {
+    /// The line of the file, from 1 (absent for a puzzle on the command line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    /// The bank's hash, if the line has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hash: Option<&'a str>,
     /// The puzzle, 81 characters, `0` for empty.
     puzzle: Grid,
     /// The first solution found, or null.
     solution: Option<Grid>,
-    /// Nodes explored, root included, until a second solution or the tree's end.
+    /// Solutions found: up to 2, or up to the `--count` limit.
+    solutions: u64,
+    /// Nodes explored, root included, until the last solution looked for or
+    /// the tree's end.
     nodes: u64,
     /// Exactly one solution.
     unique: bool,
     /// Wall-clock time of the search.
     elapsed_ms: f64,
-}
-
-/// A puzzle to solve, and where it came from (for the text output).
-struct Source {
-    line: Option<usize>,
-    puzzle: PuzzleLine,
 }
 
 /// Runs `queens sudoku`.
@@ -72,115 +92,221 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-fn run_solve(args: SolveArgs, out: &mut Output) -> Result<(), Failure> {
-    // Every puzzle is read before any is solved: bad input prints nothing else.
-    let sources = match (&args.puzzle, &args.file) {
-        (Some(text), _) => vec![Source {
-            line: None,
-            puzzle: text.parse::<PuzzleLine>().map_err(|error| {
-                Failure::usage(format!("puzzle {}: {error}", shorten(text.trim())))
-            })?,
-        }],
-        (None, Some(path)) => read_file(path)?,
-        (None, None) => return Err(Failure::usage("give a PUZZLE or --file FILE")),
-    };
-    let answers: Vec<(Source, Solved)> = sources
-        .into_iter()
-        .map(|source| {
-            let solved = solve(&source.puzzle.grid, args.strategy);
-            (source, solved)
-        })
-        .collect();
-    if out.json() {
-        let json: Vec<Answer> = answers
-            .iter()
-            .map(|(source, solved)| Answer {
-                puzzle: source.puzzle.grid,
-                solution: solved.solution,
-                nodes: solved.nodes,
-                unique: solved.unique,
-                elapsed_ms: solved.elapsed.as_secs_f64() * 1e3,
-            })
-            .collect();
-        out.write_json(&json)?;
-        return Ok(());
-    }
-    for (index, (source, solved)) in answers.iter().enumerate() {
-        if index > 0 {
-            out.line("")?;
-        }
-        print_text(source, solved, args.strategy, out)?;
-    }
-    Ok(())
+/// How far each search goes: to the second solution, or to the count's limit.
+fn limit(args: &SolveArgs) -> u64 {
+    args.count.unwrap_or(2)
 }
 
-fn read_file(path: &std::path::Path) -> Result<Vec<Source>, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| Failure::usage(format!("cannot read {}: {error}", path.display())))?;
-    let mut sources = Vec::new();
-    for (line, parsed) in bank::read(&text) {
-        let puzzle = parsed.map_err(|error| {
-            let shown = text.lines().nth(line - 1).unwrap_or_default().trim();
-            // The bank's lines are named by their hash, others by their text.
-            let fields: Vec<&str> = shown.split_whitespace().collect();
-            let name = match fields[..] {
-                [hash, _, _] => hash.to_owned(),
-                _ => shorten(shown),
-            };
-            Failure::usage(format!(
-                "{} line {line}, puzzle {name}: {error}",
-                path.display()
-            ))
-        })?;
-        sources.push(Source {
-            line: Some(line),
-            puzzle,
-        });
+fn run_solve(args: SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    match (&args.puzzle, &args.file) {
+        (Some(text), _) => {
+            let puzzle = text.parse::<PuzzleLine>().map_err(|error| {
+                Failure::usage(format!("puzzle {}: {error}", shorten(text.trim())))
+            })?;
+            let solved = solve_up_to(&puzzle.grid, args.strategy, limit(&args));
+            if out.json() {
+                out.line(json_line(&answer(None, &puzzle, &solved))?)?;
+            } else {
+                print_one(&puzzle, &solved, &args, out)?;
+            }
+            Ok(())
+        }
+        (None, Some(path)) => stream_file(path, &args, out),
+        (None, None) => Err(Failure::usage("give a PUZZLE or --file FILE")),
     }
-    if sources.is_empty() {
+}
+
+fn answer<'a>(line: Option<usize>, puzzle: &'a PuzzleLine, solved: &Solved) -> Answer<'a> {
+    Answer {
+        line,
+        hash: puzzle.hash.as_deref(),
+        puzzle: puzzle.grid,
+        solution: solved.solution,
+        solutions: solved.solutions,
+        nodes: solved.nodes,
+        unique: solved.unique,
+        elapsed_ms: solved.elapsed.as_secs_f64() * 1e3,
+    }
+}
+
+/// One answer as one line of JSON.
+fn json_line(answer: &Answer) -> Result<String, Failure> {
+    serde_json::to_string(answer)
+        .map_err(|error| Failure::new(format!("could not write the output: {error}")))
+}
+
+/// Lines a batch of `--threads` reads before it solves them.
+const BATCH: usize = 4096;
+
+/// Reads, solves and prints `path` a line at a time (a batch at a time with
+/// threads), so only a batch is ever in memory.
+fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    let file = std::fs::File::open(path)
+        .map_err(|error| Failure::usage(format!("cannot read {}: {error}", path.display())))?;
+    let mut lines = std::io::BufReader::new(file).lines();
+    let pool = if args.threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(args.threads as usize)
+                .build()
+                .map_err(|error| Failure::new(format!("cannot start the threads: {error}")))?,
+        )
+    } else {
+        None
+    };
+    let (limit, strategy) = (limit(args), args.strategy);
+    let mut batch: Vec<(usize, PuzzleLine)> = Vec::new();
+    let mut puzzles = 0usize;
+    let mut number = 0usize;
+    loop {
+        // Fill a batch (one puzzle without threads), stopping at a bad line.
+        let mut failure = None;
+        let mut ended = false;
+        while batch.len() < if pool.is_some() { BATCH } else { 1 } {
+            let Some(text) = lines.next() else {
+                ended = true;
+                break;
+            };
+            number += 1;
+            let text = text.map_err(|error| {
+                Failure::usage(format!(
+                    "cannot read {} line {number}: {error}",
+                    path.display()
+                ))
+            })?;
+            let trimmed = text.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            match trimmed.parse::<PuzzleLine>() {
+                Ok(puzzle) => batch.push((number, puzzle)),
+                Err(error) => {
+                    failure = Some(bad_line(path, number, trimmed, &error));
+                    break;
+                }
+            }
+        }
+        let solved: Vec<Solved> = match &pool {
+            Some(pool) => pool.install(|| {
+                use rayon::prelude::*;
+                batch
+                    .par_iter()
+                    .map(|(_, puzzle)| solve_up_to(&puzzle.grid, strategy, limit))
+                    .collect()
+            }),
+            None => batch
+                .iter()
+                .map(|(_, puzzle)| solve_up_to(&puzzle.grid, strategy, limit))
+                .collect(),
+        };
+        for ((line, puzzle), solved) in batch.iter().zip(&solved) {
+            if out.json() {
+                out.line(json_line(&answer(Some(*line), puzzle, solved))?)?;
+            } else {
+                out.line(file_line(*line, puzzle, solved, args))?;
+            }
+        }
+        puzzles += batch.len();
+        batch.clear();
+        if let Some(failure) = failure {
+            return Err(failure);
+        }
+        if ended {
+            break;
+        }
+    }
+    if puzzles == 0 {
         return Err(Failure::usage(format!(
             "{} holds no puzzle (one a line: 81 cells, or 'hash puzzle rating')",
             path.display()
         )));
     }
-    Ok(sources)
+    Ok(())
 }
 
-fn print_text(
-    source: &Source,
+/// The error for line `number` of `path`: the bank's lines are named by their
+/// hash, others by their text.
+fn bad_line(path: &Path, number: usize, text: &str, error: &dyn std::fmt::Display) -> Failure {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let name = match fields[..] {
+        [hash, _, _] => hash.to_owned(),
+        _ => shorten(text),
+    };
+    Failure::usage(format!(
+        "{} line {number}, puzzle {name}: {error}",
+        path.display()
+    ))
+}
+
+/// What was found, in words: `unique`, `several solutions`, `no solution`, or
+/// with `--count` how many.
+fn verdict(solved: &Solved, args: &SolveArgs) -> String {
+    match args.count {
+        Some(limit) if solved.solutions >= limit => {
+            format!("at least {limit} solutions (the limit)")
+        }
+        Some(_) => match solved.solutions {
+            1 => "1 solution".to_owned(),
+            n => format!("{n} solutions"),
+        },
+        None => match solved.solutions {
+            0 => "no solution".to_owned(),
+            1 => "unique".to_owned(),
+            _ => "several solutions (the search found a second)".to_owned(),
+        },
+    }
+}
+
+/// One puzzle of a file on one line: `line 3 (hash): SOLUTION unique, 7 nodes`.
+fn file_line(line: usize, puzzle: &PuzzleLine, solved: &Solved, args: &SolveArgs) -> String {
+    let name = match &puzzle.hash {
+        Some(hash) => format!("line {line} ({hash})"),
+        None => format!("line {line}"),
+    };
+    let solution = solved
+        .solution
+        .map_or_else(|| "-".repeat(81), |grid| grid.to_string());
+    format!(
+        "{name}: {solution} {}, {} {}",
+        verdict(solved, args),
+        solved.nodes,
+        if solved.nodes == 1 { "node" } else { "nodes" }
+    )
+}
+
+fn print_one(
+    puzzle: &PuzzleLine,
     solved: &Solved,
-    strategy: Strategy,
+    args: &SolveArgs,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let name = match (&source.puzzle.hash, source.line) {
-        (Some(hash), Some(line)) => format!("line {line} ({hash})"),
-        (None, Some(line)) => format!("line {line}"),
-        (Some(hash), None) => hash.clone(),
-        (None, None) => String::new(),
-    };
-    if !name.is_empty() {
-        out.line(format!("{name}: {}", source.puzzle.grid))?;
+    if let Some(hash) = &puzzle.hash {
+        out.line(format!("{hash}: {}", puzzle.grid))?;
     }
+    let strategy = args.strategy;
     let ms = solved.elapsed.as_secs_f64() * 1e3;
-    match &solved.solution {
-        Some(solution) => {
+    let nodes = format!(
+        "{strategy} explored {} {} in {ms:.3} ms",
+        solved.nodes,
+        if solved.nodes == 1 { "node" } else { "nodes" }
+    );
+    match (&solved.solution, args.count) {
+        (Some(solution), None) => {
             out.line(solution.pretty().trim_end())?;
             let verdict = if solved.unique {
                 "the only solution"
             } else {
                 "one of several solutions (the search found a second)"
             };
-            out.line(format!(
-                "{verdict}: {strategy} explored {} nodes in {ms:.3} ms",
-                solved.nodes
-            ))?;
+            out.line(format!("{verdict}: {nodes}"))?;
         }
-        None => out.line(format!(
+        (Some(solution), Some(_)) => {
+            out.line(solution.pretty().trim_end())?;
+            out.line(format!("{} ({nodes})", verdict(solved, args)))?;
+        }
+        (None, _) => out.line(format!(
             "no solution: the givens do not clash, but no way of filling the grid keeps \
-             every row, column and box free of repeats ({strategy} explored {} {} in \
-             {ms:.3} ms)",
-            solved.nodes,
-            if solved.nodes == 1 { "node" } else { "nodes" }
+             every row, column and box free of repeats ({nodes})"
         ))?,
     }
     Ok(())

@@ -1,4 +1,5 @@
-//! `queens sudoku solve`: text, JSON, files, and every kind of bad input.
+//! `queens sudoku solve`: text, JSON lines, streamed files, threads, counts,
+//! and every kind of bad input.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -20,9 +21,14 @@ fn queens() -> Command {
     Command::cargo_bin("queens").unwrap()
 }
 
+/// The JSON lines `args --json` prints, one value a line.
 fn json_of(args: &[&str]) -> Vec<Value> {
     let out = queens().args(args).arg("--json").assert().success();
-    serde_json::from_slice(&out.get_output().stdout).unwrap()
+    String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
 }
 
 /// Runs `args`, expects exit 2 and one `queens: error:` line containing every
@@ -50,13 +56,13 @@ fn text_prints_the_solved_grid_and_says_it_is_unique() {
             "------+-------+------\n2 3 5 | 6 9 8 | 7 1 4",
         ))
         .stdout(predicate::str::contains(
-            "the only solution: fastest explored 27 nodes",
+            "the only solution: fastest explored 3 nodes",
         ));
 }
 
 #[test]
-fn json_is_an_array_of_one_object_per_puzzle() {
-    for strategy in ["naive", "mrv", "fastest"] {
+fn json_is_one_object_a_line_for_every_strategy() {
+    for strategy in ["naive", "mrv", "naked", "singles", "fastest"] {
         let answers = json_of(&["sudoku", "solve", FIRST, "--strategy", strategy]);
         assert_eq!(answers.len(), 1);
         let answer = answers[0].as_object().unwrap();
@@ -64,8 +70,16 @@ fn json_is_an_array_of_one_object_per_puzzle() {
         keys.sort();
         assert_eq!(
             keys,
-            ["elapsed_ms", "nodes", "puzzle", "solution", "unique"]
+            [
+                "elapsed_ms",
+                "nodes",
+                "puzzle",
+                "solution",
+                "solutions",
+                "unique"
+            ]
         );
+        assert_eq!(answer["solutions"], 1);
         assert_eq!(answer["puzzle"], FIRST);
         assert_eq!(answer["solution"], FIRST_SOLVED);
         assert_eq!(answer["unique"], true);
@@ -74,7 +88,9 @@ fn json_is_an_array_of_one_object_per_puzzle() {
         let expected = match strategy {
             "naive" => 21_347,
             "mrv" => 218,
-            _ => 27,
+            "naked" => 27,
+            "singles" => 11,
+            _ => 3,
         };
         assert_eq!(nodes, expected, "{strategy}");
     }
@@ -90,9 +106,15 @@ fn dots_are_empty_cells_and_the_puzzle_is_echoed_with_zeros() {
 #[test]
 fn the_shipped_file_solves_forty_unique_puzzles_with_every_strategy() {
     let mut totals = Vec::new();
-    for strategy in ["naive", "mrv", "fastest"] {
+    for strategy in ["naive", "mrv", "naked", "singles", "fastest"] {
         let answers = json_of(&["sudoku", "solve", "--file", SHIPPED, "-s", strategy]);
         assert_eq!(answers.len(), 40);
+        let lines: Vec<u64> = answers
+            .iter()
+            .map(|a| a["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(lines, (1..=40).collect::<Vec<u64>>());
+        assert_eq!(answers[0]["hash"], "00015097c6c3");
         assert!(answers.iter().all(|a| a["unique"] == true));
         assert!(
             answers
@@ -106,8 +128,13 @@ fn the_shipped_file_solves_forty_unique_puzzles_with_every_strategy() {
                 .sum::<u64>(),
         );
     }
-    // mrv explores at least ten times fewer nodes than naive.
+    // mrv explores at least ten times fewer nodes than naive, and each rung
+    // after it fewer again.
     assert!(totals[1] * 10 <= totals[0], "{totals:?}");
+    assert!(
+        totals.windows(2).all(|pair| pair[1] < pair[0]),
+        "{totals:?}"
+    );
 }
 
 #[test]
@@ -117,10 +144,79 @@ fn text_for_a_file_names_each_puzzle_by_line_and_hash() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(format!(
-            "line 1 (00015097c6c3): {FIRST}\n1 8 3 | 5 2 4"
+            "line 1 (00015097c6c3): {FIRST_SOLVED} unique, 3 nodes\nline 2 ("
         )))
         .stdout(predicate::str::contains("line 40 ("))
-        .stdout(predicate::str::contains("the only solution").count(40));
+        .stdout(predicate::str::contains(" unique, ").count(40));
+    let out = queens()
+        .args(["sudoku", "solve", "--file", SHIPPED])
+        .assert()
+        .success();
+    assert_eq!(out.get_output().stdout.split(|&b| b == b'\n').count(), 41);
+}
+
+/// The JSON lines without their timings.
+fn untimed(answers: Vec<Value>) -> Vec<Value> {
+    answers
+        .into_iter()
+        .map(|mut answer| {
+            answer.as_object_mut().unwrap().remove("elapsed_ms");
+            answer
+        })
+        .collect()
+}
+
+#[test]
+fn threads_print_the_same_answers_in_file_order() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sudoku_threads");
+    std::fs::create_dir_all(&dir).unwrap();
+    // More lines than a batch, so the batches are joined in order.
+    let shipped = std::fs::read_to_string(SHIPPED).unwrap();
+    let path = dir.join("many.txt");
+    std::fs::write(&path, shipped.repeat(120)).unwrap();
+    let path = path.to_str().unwrap();
+    let one = untimed(json_of(&["sudoku", "solve", "--file", path]));
+    let three = untimed(json_of(&[
+        "sudoku",
+        "solve",
+        "--file",
+        path,
+        "--threads",
+        "3",
+    ]));
+    assert_eq!(one.len(), 4800);
+    assert_eq!(one, three);
+}
+
+#[test]
+fn count_counts_solutions_up_to_a_limit() {
+    // The last two rows empty: eight ways to finish the grid.
+    let open = "183524697547869123629317458235698714471253869896741235354176982000000000000000000";
+    for strategy in ["naive", "mrv", "naked", "singles", "fastest"] {
+        let answers = json_of(&["sudoku", "solve", open, "--count", "-s", strategy]);
+        assert_eq!(answers[0]["solutions"], 8, "{strategy}");
+        assert_eq!(answers[0]["unique"], false);
+        let capped = json_of(&["sudoku", "solve", open, "--count", "3", "-s", strategy]);
+        assert_eq!(capped[0]["solutions"], 3, "{strategy}");
+    }
+    queens()
+        .args(["sudoku", "solve", open, "--count"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("8 solutions (fastest explored"));
+    queens()
+        .args(["sudoku", "solve", open, "--count", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("at least 2 solutions (the limit)"));
+    let answers = json_of(&["sudoku", "solve", FIRST, "--count", "10"]);
+    assert_eq!(
+        (
+            answers[0]["solutions"].clone(),
+            answers[0]["unique"].clone()
+        ),
+        (1.into(), true.into())
+    );
 }
 
 #[test]
@@ -195,13 +291,34 @@ fn a_bad_line_of_a_file_names_the_file_the_line_and_the_puzzle() {
     )
     .unwrap();
     let path = path.to_str().unwrap();
-    refused(
-        &["sudoku", "solve", "--file", path, "--json"],
-        &[
-            &format!("{path} line 4, puzzle abcdef123456"),
-            "two 8s in row 1 (r1c2 and r1c3)",
-        ],
-    );
+    // The puzzle before the bad line is already printed; the one after is not.
+    for threads in ["1", "2"] {
+        let out = queens()
+            .args(["sudoku", "solve", "--file", path, "--threads", threads])
+            .assert()
+            .code(2)
+            .stdout(format!("line 2: {FIRST_SOLVED} unique, 3 nodes\n"));
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "queens: error: {path} line 4, puzzle abcdef123456: "
+            )),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("two 8s in row 1 (r1c2 and r1c3)"),
+            "{stderr}"
+        );
+    }
+    let out = queens()
+        .args(["sudoku", "solve", "--file", path, "--json"])
+        .assert()
+        .code(2);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 1);
+    let first: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(first["line"], 2);
     std::fs::write(dir.join("short.txt"), "123\n").unwrap();
     refused(
         &[
@@ -241,6 +358,8 @@ fn missing_input_and_bad_options_are_one_line_with_exit_2() {
         &["sudoku", "solve", FIRST, "--strategy", "dlx"],
         &["sudoku", "solve", FIRST, "--file", SHIPPED],
         &["sudoku", "solve", "--file", "/no/such/file.txt"],
+        &["sudoku", "solve", FIRST, "--count", "0"],
+        &["sudoku", "solve", "--file", SHIPPED, "--threads", "0"],
     ] {
         let out = queens().args(args).assert().code(2).stdout("");
         let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();

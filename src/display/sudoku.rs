@@ -12,6 +12,7 @@ use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
 use crate::search::Flow;
+use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
 use crate::sudoku::{Grid, SIDE, Strategy, Units, box_of, solve};
 
@@ -37,6 +38,7 @@ pub struct SudokuPicture {
     candidates: bool,
     focus: Option<Cell>,
     box_numbers: bool,
+    hidden: Option<HiddenSingle>,
     caption: Vec<String>,
 }
 
@@ -49,6 +51,7 @@ impl SudokuPicture {
             candidates: false,
             focus: None,
             box_numbers: false,
+            hidden: None,
             caption: Vec::new(),
         }
     }
@@ -83,6 +86,15 @@ impl SudokuPicture {
         self
     }
 
+    /// Shows a hidden single: its unit tinted amber, its cell green, and its
+    /// digit in red among the cell's candidates (no other cell of the unit
+    /// has it). Shows the candidates too.
+    pub fn hidden_single(mut self, single: HiddenSingle) -> Self {
+        self.hidden = Some(single);
+        self.candidates = true;
+        self
+    }
+
     /// Adds a line of text under the grid.
     pub fn caption(mut self, text: impl Into<String>) -> Self {
         self.caption.push(text.into());
@@ -102,6 +114,15 @@ impl SudokuPicture {
             return box_of(cell.row, cell.col)
                 .is_multiple_of(2)
                 .then(|| palette::tint(GREY, 0.3));
+        }
+        if let Some(single) = self.hidden {
+            return if cell == single.cell {
+                Some(palette::tint(GREEN, 0.35))
+            } else if single.unit.cells().any(|other| other == cell) {
+                Some(palette::tint(AMBER, 0.3))
+            } else {
+                None
+            };
         }
         let focus = self.focus?;
         if cell == focus {
@@ -176,12 +197,16 @@ impl Picture for SudokuPicture {
                     for digit in units.candidates(cell).iter() {
                         let k = i32::from(digit - 1);
                         let spot = (x + 8 + (k % 3) * 15, y + 8 + (k / 3) * 15);
-                        area.draw(&Text::new(
-                            digit.to_string(),
-                            spot,
-                            palette::font(11.0, GREY, CENTRE),
-                        ))
-                        .map_err(draw_err)?;
+                        let forced = self
+                            .hidden
+                            .is_some_and(|single| single.cell == cell && single.digit == digit);
+                        let style = if forced {
+                            palette::bold(14.0, RED, CENTRE)
+                        } else {
+                            palette::font(11.0, GREY, CENTRE)
+                        };
+                        area.draw(&Text::new(digit.to_string(), spot, style))
+                            .map_err(draw_err)?;
                     }
                 }
             }
@@ -263,6 +288,16 @@ impl Picture for SudokuPicture {
                 focus.row,
                 focus.col,
                 box_of(focus.row, focus.col),
+            ));
+        }
+        if let Some(single) = self.hidden {
+            out.push_str(&format!(
+                "hidden single: {} has one place left for {}, the cell ({}, {}) (candidates {:?})\n",
+                single.unit,
+                single.digit,
+                single.cell.row,
+                single.cell.col,
+                units_of(&self.grid).candidates(single.cell)
             ));
         }
         if self.candidates {
@@ -439,11 +474,12 @@ impl Walkthrough {
     }
 }
 
-/// Nodes of `naive` and `mrv` (and `fastest`) on each of `puzzles`, on a log
-/// scale, with the totals and the ratio naive / mrv in the findings.
+/// Nodes of the rungs of notebook 07 (`naive`, `mrv`, `naked`, `singles`) on
+/// each of `puzzles`, on a log scale, with the totals and the ratios from one
+/// rung to the next in the findings.
 pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     let mut chart = Chart::new(
-        "Nodes explored per puzzle: the most constrained cell first",
+        "Nodes explored per puzzle: the most constrained cell first, then forced cells",
         "puzzle (the shipped diabolical ones, in file order)",
         "nodes, root included, up to the proof of uniqueness (log scale)",
     )
@@ -453,7 +489,8 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     for (strategy, colour) in [
         (Strategy::Naive, GREY),
         (Strategy::Mrv, BLUE),
-        (Strategy::Fastest, GREEN),
+        (Strategy::Naked, GREEN),
+        (Strategy::Singles, PURPLE),
     ] {
         let points: Vec<(f64, f64)> = puzzles
             .iter()
@@ -464,17 +501,19 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
         totals.push(total);
         chart = chart.series(Series::new(strategy.name(), colour, Style::Line, points));
     }
-    let (naive, mrv, fastest) = (totals[0], totals[1], totals[2]);
+    let [naive, mrv, naked, singles] = [totals[0], totals[1], totals[2], totals[3]];
     chart
         .finding(format!(
-            "In all: naive {}, mrv {}, fastest {} nodes.",
+            "In all: naive {}, mrv {}, naked {}, singles {} nodes.",
             thousands(naive as u64),
             thousands(mrv as u64),
-            thousands(fastest as u64)
+            thousands(naked as u64),
+            thousands(singles as u64)
         ))
         .finding(format!(
-            "mrv explores {:.0}x fewer nodes than naive; naked singles cut another {:.1}x.",
+            "mrv explores {:.0}x fewer nodes than naive; naked singles cut another {:.1}x, hidden singles another {:.1}x.",
             naive / mrv,
-            mrv / fastest
+            mrv / naked,
+            naked / singles
         ))
 }

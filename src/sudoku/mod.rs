@@ -13,7 +13,12 @@
 //!   and the 40 diabolical puzzles the course ships;
 //! * [`search`]: the backtracking search (`naive`, `mrv`) and its
 //!   [`Observer`](search::Observer);
-//! * `fast`: the `fastest` strategy (bitmasks, MRV, naked singles);
+//! * `singles`: the `naked` and `singles` strategies (bitmasks, MRV, naked
+//!   singles, then hidden singles too);
+//! * [`rules`]: the two rules as a student reads them: the naked and hidden
+//!   singles of a grid, with the unit that forces each;
+//! * `bands`: the `fastest` strategy (each digit's candidates as three
+//!   machine words, one per band; box-line reductions; both singles);
 //! * [`quiz`]: notebook 07's questions.
 //!
 //! ```
@@ -47,16 +52,18 @@
 //!   not fit; [`search::explore`] is the same loop written for a grid, with an
 //!   observer trait of the same shape (`node`, `candidate`, `place`,
 //!   `backtrack`, `solution`).
-//! * **Not shared: the fast path.** `fastest` copies a small bitmask state at
-//!   each node and fills naked singles before branching, so it reports nodes
-//!   and solutions but no per-candidate events (like the queens' bitmask walk,
-//!   it has no observer).
+//! * **Not shared: the fast paths.** `naked`, `singles` and `fastest` copy a
+//!   small bitmask state at each node and fill forced cells before branching,
+//!   so they report nodes and solutions but no per-candidate events (like the
+//!   queens' bitmask walk, they have no observer).
 
+mod bands;
 pub mod bank;
-mod fast;
 pub mod grid;
 pub mod quiz;
+pub mod rules;
 pub mod search;
+mod singles;
 pub mod units;
 
 use std::fmt;
@@ -77,20 +84,34 @@ pub enum Strategy {
     /// The empty cell with the fewest candidates first ("minimum remaining
     /// values"), digits 1 to 9.
     Mrv,
-    /// Bitmasks, the fewest candidates first, and naked singles filled in
-    /// before each branch.
+    /// Bitmasks, the fewest candidates first, and naked singles (a cell with
+    /// one candidate left) filled in before each branch.
+    Naked,
+    /// As `naked`, and hidden singles too (a unit with one place left for a
+    /// digit) before each branch.
+    Singles,
+    /// The fast solver: each digit's candidates as a machine word per band,
+    /// box-line reductions, both singles, guesses on a two-candidate cell.
     Fastest,
 }
 
 impl Strategy {
-    /// Every strategy, slowest first.
-    pub const ALL: [Strategy; 3] = [Strategy::Naive, Strategy::Mrv, Strategy::Fastest];
+    /// Every strategy, slowest first: the rungs of notebook 07, then `fastest`.
+    pub const ALL: [Strategy; 5] = [
+        Strategy::Naive,
+        Strategy::Mrv,
+        Strategy::Naked,
+        Strategy::Singles,
+        Strategy::Fastest,
+    ];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Naive => "naive",
             Strategy::Mrv => "mrv",
+            Strategy::Naked => "naked",
+            Strategy::Singles => "singles",
             Strategy::Fastest => "fastest",
         }
     }
@@ -104,7 +125,7 @@ impl fmt::Display for Strategy {
 
 /// A strategy name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Sudoku strategy '{0}': expected naive, mrv or fastest")]
+#[error("unknown Sudoku strategy '{0}': expected naive, mrv, naked, singles or fastest")]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for Strategy {
@@ -122,12 +143,13 @@ impl FromStr for Strategy {
 pub struct Solved {
     /// The first solution found, `None` when there is none.
     pub solution: Option<Grid>,
-    /// Solutions found: 0, 1, or 2 (the search stops at the second).
+    /// Solutions found: 0, 1, or 2 for [`solve`] (it stops at the second), up
+    /// to the limit for [`solve_up_to`].
     pub solutions: u64,
-    /// Nodes explored, root included, until the second solution or the end of
-    /// the tree.
+    /// Nodes explored, root included, until the last solution asked for or the
+    /// end of the tree.
     pub nodes: u64,
-    /// Exactly one solution.
+    /// Exactly one solution (known only when the limit is 2 or more).
     pub unique: bool,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
@@ -138,6 +160,21 @@ pub struct Solved {
 /// that clash; a grid whose givens clash (made with [`Grid::set`]) has no
 /// solution and a search of 0 nodes.
 pub fn solve(puzzle: &Grid, strategy: Strategy) -> Solved {
+    solve_up_to(puzzle, strategy, 2)
+}
+
+/// Solves `puzzle` with `strategy` until `limit` solutions are found (at least
+/// 1) or the tree ends: `solutions` counts them, `solution` is the first.
+///
+/// ```
+/// use queens::sudoku::{Grid, Strategy, solve_up_to};
+/// // Two rows short of a full grid: eight ways to finish it.
+/// let open: Grid = "183524697547869123629317458235698714471253869896741235354176982000000000000000000".parse()?;
+/// assert_eq!(solve_up_to(&open, Strategy::Fastest, 1000).solutions, 8);
+/// # Ok::<(), queens::sudoku::ParseError>(())
+/// ```
+pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
+    let limit = limit.max(1);
     let start = Instant::now();
     let (solution, solutions, nodes) = match strategy {
         Strategy::Naive | Strategy::Mrv => {
@@ -146,25 +183,40 @@ pub fn solve(puzzle: &Grid, strategy: Strategy) -> Solved {
             } else {
                 CellOrder::FewestCandidates
             };
-            let mut found = search::Solutions::default();
+            let mut found = search::Solutions::up_to(limit);
             match search::explore(puzzle, order, &mut found) {
                 Ok(_) => (found.first, found.found, found.nodes),
                 Err(_) => (None, 0, 0),
             }
         }
-        Strategy::Fastest => {
-            if Units::from_grid(puzzle).is_err() {
+        Strategy::Naked | Strategy::Singles | Strategy::Fastest => {
+            // `fastest` finds clashing givens itself (no solution, 0 nodes).
+            if strategy != Strategy::Fastest && Units::from_grid(puzzle).is_err() {
                 (None, 0, 0)
             } else {
-                let walk = fast::walk(puzzle);
-                let first = walk.first.map(|cells| {
+                let (first, found, nodes) = match strategy {
+                    Strategy::Fastest => {
+                        let walk = bands::walk(puzzle, limit);
+                        (walk.first, walk.found, walk.nodes)
+                    }
+                    _ => {
+                        let rules = if strategy == Strategy::Naked {
+                            singles::Rules::Naked
+                        } else {
+                            singles::Rules::Singles
+                        };
+                        let walk = singles::walk(puzzle, rules, limit);
+                        (walk.first, walk.found, walk.nodes)
+                    }
+                };
+                let first = first.map(|cells| {
                     let mut grid = Grid::empty();
                     for (i, &digit) in cells.iter().enumerate() {
                         grid.set(grid::cell_at(i), digit);
                     }
                     grid
                 });
-                (first, walk.found, walk.nodes)
+                (first, found, nodes)
             }
         }
     };
@@ -172,7 +224,7 @@ pub fn solve(puzzle: &Grid, strategy: Strategy) -> Solved {
         solution,
         solutions,
         nodes,
-        unique: solutions == 1,
+        unique: solutions == 1 && limit >= 2,
         elapsed: start.elapsed(),
     }
 }

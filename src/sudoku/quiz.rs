@@ -39,7 +39,7 @@ pub const QUESTIONS: [Question; 3] = [
     ),
     Question::new(
         "constraint propagation",
-        "An empty cell has one candidate left. What does constraint propagation (fastest's naked singles) do with it?",
+        "An empty cell has one candidate left. What does constraint propagation (the naked strategy's naked singles) do with it?",
         [
             "It branches on it like on any other cell, one child per candidate digit.",
             "It fills it without a node, which may force other cells in turn.",

@@ -139,16 +139,36 @@ impl Observer for crate::search::NodeBudget {
     }
 }
 
-/// Counts nodes and keeps the first solution; stops at the second, which is
-/// all it takes to know whether the solution is unique.
-#[derive(Clone, Debug, Default)]
+/// Counts nodes and keeps the first solution; stops at the second (by
+/// default), which is all it takes to know whether the solution is unique.
+#[derive(Clone, Debug)]
 pub struct Solutions {
     /// Nodes entered, root included.
     pub nodes: u64,
-    /// Solutions found, at most 2.
+    /// Solutions found, at most `limit`.
     pub found: u64,
     /// The first solution.
     pub first: Option<Grid>,
+    /// Where it stops.
+    pub limit: u64,
+}
+
+impl Default for Solutions {
+    fn default() -> Self {
+        Self::up_to(2)
+    }
+}
+
+impl Solutions {
+    /// Stops at the `limit`-th solution.
+    pub fn up_to(limit: u64) -> Self {
+        Self {
+            nodes: 0,
+            found: 0,
+            first: None,
+            limit,
+        }
+    }
 }
 
 impl Observer for Solutions {
@@ -159,7 +179,7 @@ impl Observer for Solutions {
     fn solution(&mut self, grid: &Grid) -> Flow {
         self.found += 1;
         self.first.get_or_insert(*grid);
-        if self.found >= 2 {
+        if self.found >= self.limit {
             Flow::Break(())
         } else {
             Flow::Continue(())

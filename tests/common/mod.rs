@@ -172,3 +172,27 @@ pub fn runnable_strategies() -> impl Iterator<Item = queens::Strategy> {
         .into_iter()
         .filter(|&s| queens::run::plan(s, 8, None).is_ok())
 }
+
+/// The text of notebook `name` (its file stem), every cell's source joined,
+/// whitespace collapsed: what a claim about its prose is looked up in.
+pub fn notebook_text(name: &str) -> String {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
+    let notebook: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("notebook")).expect("JSON");
+    let text: Vec<String> = notebook["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|cell| match &cell["source"] {
+            serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
+            other => other.as_str().unwrap_or_default().to_owned(),
+        })
+        .collect();
+    squash(&text.join("\n"))
+}
+
+/// `text` with every run of whitespace one space.
+pub fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,585 @@
+//! `fastest`: each digit's candidates as three machine words, one per band.
+//!
+//! A **band** is three rows (27 cells); cell `i` is bit `i % 27` of band
+//! `i / 27`, so the board is `cand[band * 9 + digit]`: 27 words of 27 bits,
+//! plus one word per band of the cells still empty. Every rule then works on
+//! one word at a time:
+//!
+//! * **Within a band** a digit fills one cell of each of its three rows and of
+//!   each of its three boxes, so the *mini-rows* (a row's three cells inside
+//!   one box) that hold it form a 3 × 3 permutation matrix. A table keeps, for
+//!   each of the 512 patterns of mini-rows still open, only those that lie on
+//!   some permutation: box-line reductions (pointing and claiming) and their
+//!   consequences in one look-up, and an empty row or box is a dead end.
+//! * **Hidden singles**: a row or a box of the band with one cell left for the
+//!   digit, and a column (across the three bands) with one cell left.
+//! * **Columns across bands**: a box whose digit is confined to one of its
+//!   columns takes that column away from the other two bands.
+//! * **Naked singles** and dead cells: bit-sliced counting over the nine words
+//!   of a band finds the cells with exactly one candidate, or none.
+//! * **Guessing** is on a cell with two candidates when there is one (the
+//!   fewest a guess can have), the one with the most empty cells in its
+//!   row, column and box (its guess reaches the most cells: 22 nodes a
+//!   puzzle on a public list of hard puzzles, against 41 for the first such
+//!   cell), otherwise on a cell with the fewest. The state
+//!   is a `Copy` value of 228 bytes: a guess copies it on the stack, so no node
+//!   allocates, and backtracking is dropping the copy.
+//!
+//! What we learned from, and wrote again in our own words: the band-of-27-bits
+//! layout, the per-digit-band update of the words that changed and
+//! the preference for bivalue cells come from the description of JCZSolve (by
+//! "JasonLion" and "zhouyundong_2012", as written up in Tom Dillon's tdoku
+//! notes, <https://t-dillon.github.io/tdoku/>); the permutation view of a band
+//! is ours (tdoku's notes describe the same box-line logic on band triads).
+
+use super::grid::{CELLS, Grid};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// One column's three cells in a band: bits `c`, `c + 9`, `c + 18`.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For each row pattern (9 bits, one per column), which of its three boxes it
+/// touches (3 bits).
+const STACKS_OF_ROW: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        table[x] = ((x & 0o7 != 0) as u8)
+            | (((x & 0o70 != 0) as u8) << 1)
+            | (((x & 0o700 != 0) as u8) << 2);
+        x += 1;
+    }
+    table
+};
+
+/// The six 3 × 3 permutation matrices as 9-bit mini-row masks (bit
+/// `row * 3 + box`).
+const PERMUTATIONS: [u16; 6] = {
+    let mut table = [0u16; 6];
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut k = 0;
+    while k < 6 {
+        let mut row = 0;
+        while row < 3 {
+            table[k] |= 1 << (row * 3 + orders[k][row]);
+            row += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// For each pattern of open mini-rows, those lying on a permutation inside it
+/// (0 when none does: the digit cannot fill the band).
+const ON_A_PERMUTATION: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 6 {
+            if PERMUTATIONS[k] & m as u16 == PERMUTATIONS[k] {
+                table[m] |= PERMUTATIONS[k];
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// Mini-row mask (9 bits) to the cells it covers (27 bits).
+const CELLS_OF_MINIROWS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut bit = 0;
+        while bit < 9 {
+            if m & (1 << bit) != 0 {
+                let (row, stack) = (bit / 3, bit % 3);
+                table[m] |= 0b111 << (row * 9 + stack * 3);
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// For the columns a digit may use in a band (9 bits), those it must use: the
+/// only column left in their box.
+const LOCKED_COLUMNS: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            let group = (c >> (stack * 3)) & 0b111;
+            if group != 0 && group & (group - 1) == 0 {
+                table[c] |= (group << (stack * 3)) as u16;
+            }
+            stack += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The columns (9 bits) a band's word has cells in.
+#[inline(always)]
+const fn columns_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1FF
+}
+
+/// A 9-bit column mask on all three rows of a band.
+#[inline(always)]
+const fn on_three_rows(columns: u32) -> u32 {
+    columns | columns << 9 | columns << 18
+}
+
+/// For each cell of a band, the other cells of its row and of its box.
+const BAND_PEERS: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (row, stack) = (p / 9, (p % 9) / 3);
+        let box_cells = 0o7007007 << (stack * 3);
+        table[p] = ((0x1FF << (row * 9)) | box_cells) & !(1 << p);
+        p += 1;
+    }
+    table
+};
+
+/// The two other bands of each band (a table: `%` costs a multiply here).
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// A dead end: some cell, row, column or box has no place left.
+struct Dead;
+
+/// The whole search state. `Copy`, so a guess is a copy on the stack.
+#[derive(Clone, Copy)]
+struct Board {
+    /// `cand[band * 9 + digit]`: the cells of the band where `digit + 1` may
+    /// still go, its placed cells included. Band-major, so clearing a cell
+    /// from every digit touches nine neighbouring words.
+    cand: [u32; 27],
+    /// Each word as the last update saw it: a word that differs has news.
+    seen: [u32; 27],
+    /// The empty cells of each band.
+    empty: [u32; 3],
+}
+
+impl Board {
+    /// The board of `grid`, or `None` when two givens clash.
+    fn new(grid: &Grid) -> Option<Self> {
+        let mut board = Self {
+            cand: [BAND; 27],
+            seen: [0; 27],
+            empty: [BAND; 3],
+        };
+        for (i, &digit) in grid.digits().iter().enumerate() {
+            if digit != 0 {
+                let (d, band, p) = (digit as usize - 1, i / 27, i % 27);
+                if board.cand[band * 9 + d] & (1 << p) == 0 || board.empty[band] & (1 << p) == 0 {
+                    return None;
+                }
+                board.place(d, band, 1 << p);
+            }
+        }
+        Some(board)
+    }
+
+    /// Writes digit `d + 1` in the `cells` of `band` (no two of them in one
+    /// row or box): the cells leave every other digit's word, their rows,
+    /// boxes and columns leave `d`'s.
+    #[inline(always)]
+    fn place(&mut self, d: usize, band: usize, cells: u32) {
+        self.empty[band] &= !cells;
+        let words = &mut self.cand[band * 9..band * 9 + 9];
+        let own = words[d];
+        for word in words.iter_mut() {
+            *word &= !cells;
+        }
+        let (mut peers, mut columns) = (0, 0);
+        let mut left = cells;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            peers |= BAND_PEERS[p];
+            columns |= COLUMN << (p % 9);
+        }
+        words[d] = own & !peers;
+        for other in OTHER_BANDS[band] {
+            self.cand[other * 9 + d] &= !columns;
+        }
+    }
+
+    /// The words changed since their last update, one bit each.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut mask = 0;
+        for k in 0..27 {
+            mask |= ((self.cand[k] != self.seen[k]) as u32) << k;
+        }
+        mask
+    }
+
+    /// Applies the band rules to word `k` (band `k / 9`, digit `k % 9`),
+    /// placing its hidden singles.
+    #[inline(always)]
+    fn update(&mut self, k: usize) -> Result<(), Dead> {
+        let (band, d) = (k / 9, k % 9);
+        let mut a = self.cand[k];
+        let empty = self.empty[band];
+        if a & empty == 0 {
+            // Nothing left to decide: the digit must hold one cell a row.
+            self.seen[k] = a;
+            return if a.count_ones() == 3 {
+                Ok(())
+            } else {
+                Err(Dead)
+            };
+        }
+        let open = STACKS_OF_ROW[(a & 0x1FF) as usize] as usize
+            | (STACKS_OF_ROW[((a >> 9) & 0x1FF) as usize] as usize) << 3
+            | (STACKS_OF_ROW[(a >> 18) as usize] as usize) << 6;
+        let kept = ON_A_PERMUTATION[open];
+        if kept == 0 {
+            return Err(Dead);
+        }
+        a &= CELLS_OF_MINIROWS[kept as usize];
+        self.cand[k] = a;
+        self.seen[k] = a;
+        // A box confined to one column takes it from the other bands.
+        let locked = LOCKED_COLUMNS[columns_of(a) as usize] as u32;
+        if locked != 0 {
+            let [o1, o2] = OTHER_BANDS[band];
+            let spread = on_three_rows(locked);
+            self.cand[o1 * 9 + d] &= !spread;
+            self.cand[o2 * 9 + d] &= !spread;
+        }
+        // Hidden singles: a row or a box of the band with one cell left.
+        let mut singles = 0;
+        for row in 0..3 {
+            let x = a & (0x1FF << (row * 9));
+            if x & x.wrapping_sub(1) == 0 {
+                singles |= x;
+            }
+        }
+        for stack in 0..3 {
+            let x = a & (0o7007007 << (stack * 3));
+            if x & x.wrapping_sub(1) == 0 {
+                singles |= x;
+            }
+        }
+        singles &= empty;
+        if singles != 0 {
+            // One cell a row and a box: singles of one word never clash.
+            self.place(d, band, singles);
+        }
+        Ok(())
+    }
+
+    /// Cells with one candidate are written; a cell with none is a dead end.
+    /// Returns whether anything was written.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, Dead> {
+        let mut wrote = false;
+        for band in 0..3 {
+            let words = &self.cand[band * 9..band * 9 + 9];
+            let (mut one, mut two) = (0u32, 0u32);
+            for &x in words {
+                two |= one & x;
+                one |= x;
+            }
+            let empty = self.empty[band];
+            if empty & !one != 0 {
+                return Err(Dead);
+            }
+            let singles = empty & !two;
+            if singles == 0 {
+                continue;
+            }
+            wrote = true;
+            for d in 0..9 {
+                let cells = singles & self.cand[band * 9 + d];
+                if cells != 0 {
+                    // Two singles of one digit in one row or box: a dead end.
+                    let mut left = cells;
+                    while left != 0 {
+                        let p = left.trailing_zeros() as usize;
+                        left &= left - 1;
+                        if BAND_PEERS[p] & cells != 0 {
+                            return Err(Dead);
+                        }
+                    }
+                    self.place(d, band, cells);
+                }
+            }
+        }
+        Ok(wrote)
+    }
+
+    /// Columns with one cell left for a digit of `digits` are written there; a
+    /// column with none is a dead end. Returns whether anything was written.
+    #[inline(always)]
+    fn column_singles(&mut self, mut digits: u32) -> Result<bool, Dead> {
+        let mut wrote = false;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let (mut one, mut two) = (0u32, 0u32);
+            for band in 0..3 {
+                let a = self.cand[band * 9 + d];
+                for row in 0..3 {
+                    let x = (a >> (row * 9)) & 0x1FF;
+                    two |= one & x;
+                    one |= x;
+                }
+            }
+            if one != 0x1FF {
+                return Err(Dead);
+            }
+            let mut singles = one & !two;
+            while singles != 0 {
+                let col = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                for band in 0..3 {
+                    let x = self.cand[band * 9 + d] & (COLUMN << col) & self.empty[band];
+                    if x != 0 {
+                        if BAND_PEERS[x.trailing_zeros() as usize]
+                            & self.cand[band * 9 + d]
+                            & !self.empty[band]
+                            != 0
+                        {
+                            return Err(Dead); // the digit is placed in its row or box
+                        }
+                        self.place(d, band, x);
+                        wrote = true;
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(wrote)
+    }
+
+    /// Every rule until none applies, or a dead end.
+    #[inline(always)]
+    fn propagate(&mut self) -> Result<(), Dead> {
+        let mut touched = 0u32;
+        loop {
+            let changed = self.changed();
+            if changed != 0 {
+                touched |= changed;
+                let mut left = changed;
+                while left != 0 {
+                    let k = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    self.update(k)?;
+                }
+                continue;
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            if touched != 0 {
+                let digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+                touched = 0;
+                if self.column_singles(digits)? {
+                    continue;
+                }
+            }
+            return Ok(());
+        }
+    }
+
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.empty == [0; 3]
+    }
+
+    /// The cell to guess on, `(band, bit)`: one with two candidates if any
+    /// (the one with the most empty peers), else one with the fewest.
+    #[inline(always)]
+    fn guess_cell(&self) -> (usize, usize) {
+        // Among the two-candidate cells, the one with the most empty peers:
+        // its guess reaches the most cells.
+        let mut chosen: Option<(u32, usize, usize)> = None;
+        for (band, &[o1, o2]) in OTHER_BANDS.iter().enumerate() {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for &x in &self.cand[band * 9..band * 9 + 9] {
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let mut pairs = two & !three & self.empty[band];
+            while pairs != 0 {
+                let p = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let column = COLUMN << (p % 9);
+                let reach = (BAND_PEERS[p] & self.empty[band]).count_ones()
+                    + (self.empty[o1] & column).count_ones()
+                    + (self.empty[o2] & column).count_ones();
+                if chosen.is_none_or(|(most, _, _)| reach >= most) {
+                    chosen = Some((reach, band, p));
+                }
+            }
+        }
+        if let Some((_, band, p)) = chosen {
+            return (band, p);
+        }
+        let mut best = (u32::MAX, 0, 0);
+        for band in 0..3 {
+            let mut empty = self.empty[band];
+            while empty != 0 {
+                let p = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let count = self.cand[band * 9..band * 9 + 9]
+                    .iter()
+                    .filter(|&&x| x & (1 << p) != 0)
+                    .count() as u32;
+                if count < best.0 {
+                    best = (count, band, p);
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+
+    /// The 81 digits of a solved board.
+    fn cells(&self) -> [u8; CELLS] {
+        let mut cells = [0u8; CELLS];
+        for band in 0..3 {
+            for d in 0..9 {
+                let mut x = self.cand[band * 9 + d];
+                while x != 0 {
+                    cells[band * 27 + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// What the walk found.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Walk {
+    /// Nodes: calls of the recursive step, root included.
+    pub nodes: u64,
+    /// Solutions found, at most the limit.
+    pub found: u64,
+    /// The first solution's 81 digits.
+    pub first: Option<[u8; CELLS]>,
+}
+
+/// Searches `grid` until `limit` solutions are found or the tree ends.
+pub(super) fn walk(grid: &Grid, limit: u64) -> Walk {
+    let mut walk = Walk::default();
+    if let Some(board) = Board::new(grid) {
+        // `seen` starts at 0: every word is news to the first update.
+        #[cfg(target_arch = "x86_64")]
+        if native() {
+            // SAFETY: `native` checked that the CPU has what `visit_native`
+            // is compiled for.
+            unsafe { visit_native(&mut walk, board, limit) };
+            return walk;
+        }
+        visit_portable(&mut walk, board, limit);
+    }
+    walk
+}
+
+/// Whether this CPU runs the build of the search with `popcnt`, BMI and
+/// AVX-512 (the answer is cached by the standard library).
+#[cfg(target_arch = "x86_64")]
+fn native() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+}
+
+/// The search, as a function body compiled once per target: the portable
+/// one, and one with `popcnt`, BMI (`tzcnt`, `blsr`) and AVX-512 (the 27
+/// words compared in two instructions), picked at run time.
+macro_rules! visitor {
+    ($name:ident $(#[$attribute:meta])*) => {
+        /// One node. Returns `true` when the search must stop.
+        $(#[$attribute])*
+        fn $name(walk: &mut Walk, mut board: Board, limit: u64) -> bool {
+            walk.nodes += 1;
+            if board.propagate().is_err() {
+                return false;
+            }
+            if board.solved() {
+                walk.found += 1;
+                walk.first.get_or_insert_with(|| board.cells());
+                return walk.found >= limit;
+            }
+            let (band, p) = board.guess_cell();
+            let mut left: u16 = 0;
+            for d in 0..9 {
+                if board.cand[band * 9 + d] & (1 << p) != 0 {
+                    left |= 1 << d;
+                }
+            }
+            while left != 0 {
+                let d = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if left == 0 {
+                    // The last candidate needs no copy.
+                    board.place(d, band, 1 << p);
+                    return $name(walk, board, limit);
+                }
+                let mut child = board;
+                child.place(d, band, 1 << p);
+                if $name(walk, child, limit) {
+                    return true;
+                }
+            }
+            false
+        }
+    };
+}
+
+visitor!(visit_portable);
+visitor!(visit_native
+    /// # Safety
+    /// The CPU must have what [`native`] checks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,avx512f,avx512vl")]
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::bank;
+
+    /// Both builds of the search walk the same tree (this machine may take
+    /// only one of them through `walk`).
+    #[test]
+    fn the_portable_and_native_builds_agree() {
+        for puzzle in bank::diabolical() {
+            let board = Board::new(&puzzle.grid).expect("no clash");
+            let mut portable = Walk::default();
+            visit_portable(&mut portable, board, 2);
+            let through = walk(&puzzle.grid, 2);
+            assert_eq!(
+                (portable.nodes, portable.found, portable.first),
+                (through.nodes, through.found, through.first)
+            );
+            assert_eq!(portable.found, 1);
+        }
+    }
+}
