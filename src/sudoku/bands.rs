@@ -32,7 +32,8 @@
 //! notes, <https://t-dillon.github.io/tdoku/>); the permutation view of a band
 //! is ours (tdoku's notes describe the same box-line logic on band triads).
 
-use super::grid::{CELLS, Grid};
+use super::cells::CELLS;
+use super::grid::Grid;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;

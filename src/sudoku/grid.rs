@@ -6,33 +6,8 @@ use std::str::FromStr;
 
 use crate::board::coords::Cell;
 
+use super::cells::{CELLS, SIDE, cell_at};
 use super::units::{Clash, Units};
-
-/// Cells on a side of the grid (and digits, rows, columns, boxes).
-pub const SIDE: usize = 9;
-/// Cells in the grid.
-pub const CELLS: usize = SIDE * SIDE;
-
-/// The box of `(row, col)`: `(row / 3) * 3 + col / 3`, numbered 0 to 8 left to
-/// right, top to bottom. Integer division names the band (`row / 3`) and the
-/// stack (`col / 3`); the box is band × 3 + stack, just as `row - col` names a
-/// queen's diagonal.
-///
-/// ```
-/// use queens::sudoku::box_of;
-/// assert_eq!(box_of(0, 0), 0);
-/// assert_eq!(box_of(2, 8), 2); // top band, right stack
-/// assert_eq!(box_of(4, 4), 4); // the centre
-/// assert_eq!(box_of(8, 0), 6);
-/// ```
-pub const fn box_of(row: usize, col: usize) -> usize {
-    (row / 3) * 3 + col / 3
-}
-
-/// The cell at `index` (0 to 80, row by row).
-pub const fn cell_at(index: usize) -> Cell {
-    Cell::new(index / SIDE, index % SIDE)
-}
 
 /// A Sudoku grid: a digit 1 to 9 or nothing in each of its 81 cells.
 ///
@@ -243,4 +218,33 @@ pub enum ParseError {
         /// The text found.
         rating: String,
     },
+}
+
+/// A grid's sets: here, beside the grid they are read from, so that the
+/// units know nothing of grids.
+impl Units {
+    /// The sets holding `grid`'s digits, or the first clash among them (cells
+    /// read row by row).
+    pub fn from_grid(grid: &Grid) -> Result<Self, Clash> {
+        let mut units = Self::new();
+        for index in 0..CELLS {
+            let cell = cell_at(index);
+            let Some(digit) = grid.get(cell) else {
+                continue;
+            };
+            if let Some(unit) = units.clash(cell, digit) {
+                let earlier = unit
+                    .cells()
+                    .find(|&other| other != cell && grid.get(other) == Some(digit))
+                    .expect("a unit holding the digit has a cell with it");
+                return Err(Clash {
+                    digit,
+                    unit,
+                    cells: [earlier.min(cell), earlier.max(cell)],
+                });
+            }
+            units.insert(cell, digit);
+        }
+        Ok(units)
+    }
 }

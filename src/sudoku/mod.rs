@@ -59,6 +59,7 @@
 
 mod bands;
 pub mod bank;
+pub mod cells;
 pub mod grid;
 pub mod quiz;
 pub mod rules;
@@ -70,7 +71,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-pub use grid::{CELLS, Grid, ParseError, SIDE, box_of};
+pub use cells::{CELLS, SIDE, box_of};
+pub use grid::{Grid, ParseError};
 pub use units::{Clash, Digits, Unit, Units};
 
 use search::CellOrder;
@@ -212,7 +214,7 @@ pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
                 let first = first.map(|cells| {
                     let mut grid = Grid::empty();
                     for (i, &digit) in cells.iter().enumerate() {
-                        grid.set(grid::cell_at(i), digit);
+                        grid.set(cells::cell_at(i), digit);
                     }
                     grid
                 });

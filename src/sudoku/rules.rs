@@ -22,7 +22,8 @@
 
 use crate::board::coords::Cell;
 
-use super::grid::{Grid, SIDE};
+use super::cells::SIDE;
+use super::grid::Grid;
 use super::units::{Unit, Units};
 
 /// A cell forced by Norvig's second rule.

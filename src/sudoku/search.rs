@@ -19,7 +19,8 @@
 use crate::board::coords::Cell;
 use crate::search::Flow;
 
-use super::grid::{CELLS, Grid, cell_at};
+use super::cells::{CELLS, cell_at};
+use super::grid::Grid;
 use super::units::{Clash, Unit, Units};
 
 /// Which empty cell a node branches on.

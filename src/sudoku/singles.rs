@@ -16,7 +16,8 @@
 
 use crate::search::Flow;
 
-use super::grid::{CELLS, Grid, SIDE, box_of};
+use super::cells::{CELLS, SIDE, box_of};
+use super::grid::Grid;
 
 /// Which forced cells a node fills before it branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::board::coords::Cell;
 
-use super::grid::{CELLS, Grid, SIDE, box_of, cell_at};
+use super::cells::{SIDE, box_of};
 
 /// A set of digits 1 to 9, one bit each (bit `d` for digit `d`).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -146,31 +146,6 @@ impl Units {
     /// Three empty sets.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// The sets holding `grid`'s digits, or the first clash among them (cells
-    /// read row by row).
-    pub fn from_grid(grid: &Grid) -> Result<Self, Clash> {
-        let mut units = Self::new();
-        for index in 0..CELLS {
-            let cell = cell_at(index);
-            let Some(digit) = grid.get(cell) else {
-                continue;
-            };
-            if let Some(unit) = units.clash(cell, digit) {
-                let earlier = unit
-                    .cells()
-                    .find(|&other| other != cell && grid.get(other) == Some(digit))
-                    .expect("a unit holding the digit has a cell with it");
-                return Err(Clash {
-                    digit,
-                    unit,
-                    cells: [earlier.min(cell), earlier.max(cell)],
-                });
-            }
-            units.insert(cell, digit);
-        }
-        Ok(units)
     }
 
     /// The prune check: the first of `cell`'s units (row, column, box) that
