@@ -267,6 +267,17 @@ fn a_wrong_blank_loses_points_only_in_its_own_blank_and_end_to_end() {
                 "{id}: the end-to-end tests should fail too\n{}",
                 describe(&grade)
             );
+            if case["blames_end_to_end"] == true {
+                let named = format!("blank {blame}");
+                assert!(
+                    grade
+                        .tests
+                        .iter()
+                        .any(|t| blank(&t.name).is_none() && t.message.contains(&named)),
+                    "{id}: no end-to-end message names {named}\n{}",
+                    describe(&grade)
+                );
+            }
         }
         assert!(
             blamed.len() >= 3,
