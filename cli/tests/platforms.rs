@@ -66,10 +66,11 @@ fn run_autograder(homework: &queens_grader::homework::Homework, id: &str) -> ser
         .unwrap();
     assert!(ran.success(), "scripts/make-batch --only {id}");
     std::fs::copy(
-        made.join(homeworks::default().name)
+        made.join(homework.name)
             .join(id)
-            .join("src/lib.rs"),
-        root.join("submission/lib.rs"),
+            .join("src")
+            .join(homework.file_name()),
+        root.join("submission").join(homework.file_name()),
     )
     .unwrap();
     // setup.sh installs Rust and builds queens (minutes, with network): here
