@@ -252,6 +252,18 @@ fn sleepers() -> usize {
         .unwrap_or(0)
 }
 
+/// Held by every test that counts `sleep 300` processes: they run one at a
+/// time, since another such test's sleeps would count against this one's.
+static COUNTING_SLEEPERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes [`COUNTING_SLEEPERS`] (a test that failed while holding it does not
+/// poison the others).
+fn counting_sleepers() -> std::sync::MutexGuard<'static, ()> {
+    COUNTING_SLEEPERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Whether the `sleep 300` processes are back to `before` within a few
 /// seconds: a process killed a moment ago may still be listed until its
 /// parent (or its PID namespace's init) has reaped it, and tests running at
@@ -271,6 +283,7 @@ fn sleepers_back_to(before: usize) -> bool {
 
 #[test]
 fn a_child_process_neither_stalls_grading_nor_outlives_its_test() {
+    let _alone = counting_sleepers();
     let before = sleepers();
     for sandbox in [Mode::Auto, Mode::Off] {
         let mut config = Config::built_in();
@@ -465,6 +478,7 @@ fn generated_batch_is_graded_and_blamed_right() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
+    let _alone = counting_sleepers();
     let before = sleepers();
     let sandboxed = queens_grader::sandbox::probe(queens_grader::sandbox::Mode::Auto)
         .is_ok_and(|(found, _)| found.is_some());
@@ -580,6 +594,7 @@ fn check_case(case: &serde_json::Value, grade: &Grade, sandboxed: bool) {
 /// no sleep behind.
 #[test]
 fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
+    let _alone = counting_sleepers();
     let before = sleepers();
     let grader = grader();
     let (_made, path) = common::case("spawns-sleep");
