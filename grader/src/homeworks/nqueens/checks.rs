@@ -449,8 +449,9 @@ type Known = std::rc::Rc<std::cell::RefCell<Vec<usize>>>;
 
 /// One cheap question per blank, asked before the search: a right answer
 /// marks the blank as known to work (it is then not the first suspect when
-/// the search goes astray); a wrong one is left to the blank's own tests.
-/// They never fail the end-to-end test themselves.
+/// the search goes astray); a wrong one is left to the blank's own tests and
+/// never fails the end-to-end test (only a `Diagonal` type that cannot hold a
+/// diagonal is said at once, as in every test).
 fn probes(known: &Known) -> Vec<Check> {
     let queens = [1, 3, 0, 2];
     let holding = SetsView::holding(&queens);
