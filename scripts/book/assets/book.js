@@ -37,17 +37,17 @@
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) { return; }
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") { return; }
     var target = event.target;
-    if (target && target.closest && target.closest("input, textarea, select, [contenteditable], .queens-board, .jp-OutputArea-output, pre")) {
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable], .queens-board, .jp-OutputArea-output, pre, .jp-RenderedMarkdown[tabindex]")) {
       return;
     }
     var link = document.querySelector(event.key === "ArrowLeft" ? "link[rel=prev]" : "link[rel=next]");
     if (link) { window.location.href = link.getAttribute("href"); }
   });
 
-  // A region that scrolls sideways (a long code line, a wide tree) takes the
-  // focus, so that the keyboard can scroll it too.
+  // A region that scrolls sideways (a long code line, a wide tree, a wide
+  // table in the prose) takes the focus, so that the keyboard can scroll it too.
   function focusableScrollers() {
-    document.querySelectorAll(".jp-InputArea-editor pre, .jp-OutputArea-output").forEach(function (el) {
+    document.querySelectorAll(".jp-InputArea-editor pre, .jp-OutputArea-output, .jp-RenderedMarkdown").forEach(function (el) {
       if (el.scrollWidth > el.clientWidth + 1) {
         if (!el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "0"); }
       } else if (el.getAttribute("tabindex") === "0") {
