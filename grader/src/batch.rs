@@ -57,7 +57,7 @@ pub fn run(
     }
     // The columns come from the handout's tests, so every row has the same
     // ones whatever happened to its submission.
-    let layout = CsvLayout::new(grader.config().homework);
+    let layout = CsvLayout::new(&grader.config().scheme());
     let mut writer = csv::WriterBuilder::new().from_writer(out);
     let write_error = |e: csv::Error| format!("cannot write the CSV: {e}");
     writer.write_record(layout.header()).map_err(write_error)?;

@@ -25,6 +25,8 @@
 //!   builds a submission in a scratch workspace with the instructor's tests,
 //!   runs them, and reports per blank in text, JSON, CSV, JUnit or Gradescope's
 //!   format; a batch grades a folder of submissions into one CSV.
+//! * [`settings`] (feature `instructor`): `queens.toml`, the course's
+//!   points, time limits, sandbox policy and Gradescope visibility.
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
@@ -49,5 +51,7 @@ pub mod markers;
 pub mod platforms;
 #[cfg(feature = "instructor")]
 pub mod report;
+#[cfg(feature = "instructor")]
+pub mod settings;
 #[cfg(feature = "instructor")]
 pub mod student_copy;

@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::homework::Homework;
 use crate::homeworks;
 use crate::sandbox::{Mode, Resources};
+use crate::settings::{Scheme, Settings};
 
 /// The instructor's manifest of the handout crate (it names every
 /// homework's test target), as it was when this program was built.
@@ -39,6 +40,8 @@ pub struct Config {
     pub hidden_from_builds: Vec<PathBuf>,
     /// The homework graded (default: the course's first).
     pub homework: &'static Homework,
+    /// The course's `queens.toml` (points, visibility), as [`Config::with_settings`] applied it.
+    pub settings: Settings,
 }
 
 impl Config {
@@ -58,7 +61,30 @@ impl Config {
             submissions_at_once: 2,
             hidden_from_builds: Vec::new(),
             homework: homeworks::default(),
+            settings: Settings::default(),
         }
+    }
+
+    /// These defaults with `settings` applied: its time limits and sandbox
+    /// policy where it gives them, its points and visibility (flags the
+    /// caller sets afterwards win over it).
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        if let Some(timeout) = settings.timeout {
+            self.timeout = timeout;
+        }
+        if let Some(test_timeout) = settings.test_timeout {
+            self.test_timeout = test_timeout;
+        }
+        if let Some(sandbox) = settings.sandbox {
+            self.sandbox = sandbox;
+        }
+        self.settings = settings;
+        self
+    }
+
+    /// How the homework graded is scored.
+    pub fn scheme(&self) -> Scheme {
+        self.settings.scheme(self.homework)
     }
 
     /// Defaults for the course this program was built from.

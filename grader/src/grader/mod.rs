@@ -132,7 +132,7 @@ impl Grader {
     /// holding `lib.rs`, or a `.rs` file), calling it `id`.
     pub fn grade(&self, id: &str, path: &Path) -> Grade {
         let start = Instant::now();
-        let mut grade = Grade::new(id, self.config.homework);
+        let mut grade = Grade::new(id, self.config.scheme());
         self.grade_path(&mut grade, path, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade
@@ -153,7 +153,7 @@ impl Grader {
     /// Grades `code`, the text of a `lib.rs`, calling it `id`.
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
         let start = Instant::now();
-        let mut grade = Grade::new(id, self.config.homework);
+        let mut grade = Grade::new(id, self.config.scheme());
         self.grade_text(&mut grade, code, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade

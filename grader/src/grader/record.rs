@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::homework::Homework;
 use crate::results::{Outcome, TestRecord};
+use crate::settings::Scheme;
 
 /// How grading a submission went, as a whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,10 +63,14 @@ pub struct Grade {
     pub compile_errors: String,
     /// Wall-clock time for the submission.
     pub elapsed: Duration,
+    /// How its tests are scored (`queens.toml`'s points and visibility).
+    #[serde(skip)]
+    pub scheme: Scheme,
 }
 
 impl Grade {
-    pub(super) fn new(id: &str, homework: &'static Homework) -> Self {
+    pub(super) fn new(id: &str, scheme: Scheme) -> Self {
+        let homework = scheme.homework;
         Self {
             submission: id.to_owned(),
             homework,
@@ -76,6 +81,7 @@ impl Grade {
             notes: Vec::new(),
             compile_errors: String::new(),
             elapsed: Duration::ZERO,
+            scheme,
         }
     }
 }

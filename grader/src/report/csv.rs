@@ -2,8 +2,8 @@
 
 use super::score::*;
 use crate::grader::*;
-use crate::homework::Homework;
 use crate::results::*;
+use crate::settings::Scheme;
 
 /// The CSV columns for submissions of one homework (from its test list, so
 /// every row has the same ones): one column of points per group.
@@ -13,14 +13,15 @@ pub struct CsvLayout {
 }
 
 impl CsvLayout {
-    /// The layout of `homework`'s groups.
-    pub fn new(homework: &Homework) -> Self {
+    /// The layout of a homework's groups, each with its points in `scheme`.
+    pub fn new(scheme: &Scheme) -> Self {
         let mut groups: Vec<(String, u32)> = Vec::new();
-        for name in homework.test_names() {
+        for name in scheme.homework.test_names() {
             let group = group_of(name);
+            let points = scheme.points(name);
             match groups.last_mut() {
-                Some((last, count)) if last == group => *count += 1,
-                _ => groups.push((group.to_owned(), 1)),
+                Some((last, count)) if last == group => *count += points,
+                _ => groups.push((group.to_owned(), points)),
             }
         }
         Self { groups }
@@ -41,7 +42,7 @@ impl CsvLayout {
 
     /// The row of one grade.
     pub fn row(&self, grade: &Grade) -> Vec<String> {
-        let scored = groups(grade.homework, &grade.tests);
+        let scored = scored_groups(grade);
         let mut row = vec![grade.submission.clone()];
         for (group, _) in &self.groups {
             let score = scored
@@ -94,7 +95,7 @@ fn column_name(group: &str) -> String {
 
 /// One grade as CSV: the header and one row.
 pub fn csv(grade: &Grade) -> Result<String, ::csv::Error> {
-    let layout = CsvLayout::new(grade.homework);
+    let layout = CsvLayout::new(&grade.scheme);
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     writer.write_record(layout.header())?;
     writer.write_record(layout.row(grade))?;

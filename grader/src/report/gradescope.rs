@@ -39,7 +39,7 @@ pub struct GradescopeTest {
 /// Builds Gradescope's `results.json`.
 pub fn gradescope(grade: &Grade) -> Gradescope {
     let mut tests = Vec::new();
-    for (g, group) in groups(grade.homework, &grade.tests).into_iter().enumerate() {
+    for (g, group) in scored_groups(grade).into_iter().enumerate() {
         let heading = match group.id {
             Some(id) => format!("blank {id}: {}", group.title),
             None => group.title.clone(),

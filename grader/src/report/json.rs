@@ -41,7 +41,7 @@ pub fn json(grade: &Grade) -> JsonReport<'_> {
     let mut blanks = Vec::new();
     let mut end_to_end = None;
     let mut other = Vec::new();
-    for group in groups(grade.homework, &grade.tests) {
+    for group in scored_groups(grade) {
         if group.id.is_some() {
             blanks.push(group);
         } else if group.group == "end_to_end" {

@@ -8,7 +8,7 @@ pub fn junit(grade: &Grade) -> Result<String, quick_junit::SerializeError> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new(format!("queens grade {}", grade.submission));
     report.set_time(grade.elapsed);
-    for group in groups(grade.homework, &grade.tests) {
+    for group in scored_groups(grade) {
         let mut suite = TestSuite::new(group.group.clone());
         for test in &group.tests {
             let status = if test.passed {

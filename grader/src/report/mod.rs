@@ -1,7 +1,8 @@
 //! A [`Grade`](crate::grader::Grade) as a per-blank scorecard: text, JSON, CSV, JUnit XML, or
 //! Gradescope's `results.json`.
 //!
-//! Every graded test is worth one point. Tests are grouped by the part of their
+//! Every graded test is worth one point unless the course's `queens.toml`
+//! gives its group points ([`crate::settings`]). Tests are grouped by the part of their
 //! name before `::`: `blank_1_prune_check` is blank 1, `end_to_end` runs the
 //! whole search. `score` is the sum over all groups, blanks and end-to-end.
 //! One file per format: [`text`], [`json`], [`csv`], [`junit`], [`gradescope`].
@@ -17,7 +18,7 @@ pub use csv::{CsvLayout, csv};
 pub use gradescope::{Gradescope, GradescopeTest, gradescope};
 pub use json::{JsonReport, json};
 pub use junit::junit;
-pub use score::{GroupScore, TestScore, groups, problems, totals};
+pub use score::{GroupScore, TestScore, groups, problems, scheme_groups, scored_groups, totals};
 pub use text::text;
 
 /// The output formats of `queens grade`.

@@ -1,5 +1,6 @@
-//! What every format reports: the tests grouped by blank, each worth one
-//! point, and the problems seen, counted by kind.
+//! What every format reports: the tests grouped by blank, each worth the
+//! points `queens.toml` gives it (one by default: [`crate::settings`]), and
+//! the problems seen, counted by kind.
 
 use std::collections::BTreeMap;
 
@@ -8,6 +9,7 @@ use serde::Serialize;
 use crate::grader::{Grade, Status};
 use crate::homework::Homework;
 use crate::results::{Outcome, TestRecord, blank_of, group_of, hint_command_of};
+use crate::settings::Scheme;
 
 /// One test on the scorecard.
 #[derive(Debug, Clone, Serialize)]
@@ -20,9 +22,9 @@ pub struct TestScore {
     pub outcome: Outcome,
     /// Whether it passed.
     pub passed: bool,
-    /// Points earned: 1 or 0.
+    /// Points earned: all of its points or 0.
     pub score: u32,
-    /// Points possible: 1.
+    /// Points possible (one unless `queens.toml` says otherwise).
     pub max_score: u32,
     /// Why it failed (empty when it passed).
     pub message: String,
@@ -56,8 +58,21 @@ impl GroupScore {
     }
 }
 
-/// The groups of `homework`'s `tests`, in order of first appearance.
-pub fn groups(homework: &Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
+/// The groups of `homework`'s `tests`, in order of first appearance, each
+/// test worth one point (what `queens watch` shows).
+pub fn groups(homework: &'static Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
+    scheme_groups(&Scheme::one_point_each(homework), tests)
+}
+
+/// The groups of a grade's tests, in the points of its [`Scheme`]: what
+/// every report shows.
+pub fn scored_groups(grade: &Grade) -> Vec<GroupScore> {
+    scheme_groups(&grade.scheme, &grade.tests)
+}
+
+/// The groups of `tests`, scored by `scheme`.
+pub fn scheme_groups(scheme: &Scheme, tests: &[TestRecord]) -> Vec<GroupScore> {
+    let homework = scheme.homework;
     let mut groups: Vec<GroupScore> = Vec::new();
     for record in tests {
         let group = group_of(&record.name);
@@ -85,10 +100,11 @@ pub fn groups(homework: &Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
             }
         };
         let passed = record.outcome.passed();
-        let score = u32::from(passed);
+        let max_score = scheme.points(&record.name);
+        let score = if passed { max_score } else { 0 };
         let entry = &mut groups[index];
         entry.score += score;
-        entry.max_score += 1;
+        entry.max_score += max_score;
         entry.tests.push(TestScore {
             name: record
                 .name
@@ -99,7 +115,7 @@ pub fn groups(homework: &Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
             outcome: record.outcome,
             passed,
             score,
-            max_score: 1,
+            max_score,
             message: record.message.clone(),
             elapsed_ms: record.elapsed_ms,
         });
@@ -178,11 +194,16 @@ pub(super) fn describe_problem(problem: &str, count: usize) -> String {
     }
 }
 
-/// Points earned and possible.
+/// Points earned and possible, in the grade's [`Scheme`].
 pub fn totals(grade: &Grade) -> (u32, u32) {
-    let passed = grade.tests.iter().filter(|t| t.outcome.passed()).count();
+    let points = |test: &TestRecord| grade.scheme.points(&test.name);
     (
-        u32::try_from(passed).unwrap_or(u32::MAX),
-        u32::try_from(grade.tests.len()).unwrap_or(u32::MAX),
+        grade
+            .tests
+            .iter()
+            .filter(|t| t.outcome.passed())
+            .map(points)
+            .sum(),
+        grade.tests.iter().map(points).sum(),
     )
 }

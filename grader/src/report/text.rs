@@ -23,7 +23,7 @@ pub fn text(grade: &Grade) -> String {
         }
         _ => out.push_str(&format!("\n{}: {}\n", grade.status.name(), grade.detail)),
     }
-    for group in groups(grade.homework, &grade.tests) {
+    for group in scored_groups(grade) {
         let heading = match group.id {
             Some(id) => format!("blank {id}: {}", group.title),
             None => group.title.clone(),
