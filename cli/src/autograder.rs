@@ -24,7 +24,7 @@ pub struct Args {
 pub enum Platform {
     /// Gradescope's autograder zip: setup.sh (Rust, bubblewrap, the queens
     /// binary), run_autograder (`queens grade --format gradescope`) and the
-    /// course.
+    /// course, with its queens.toml (points, limits, visibility).
     Gradescope {
         /// The zip to write.
         #[arg(long, value_name = "FILE", default_value = "autograder.zip")]
@@ -53,6 +53,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                     course.root().display()
                 )));
             }
+            // A bad queens.toml fails here, not on Gradescope: run_autograder
+            // grades with the bundle's copy of it.
+            let settings =
+                queens_grader::settings::Settings::load(course.root()).map_err(Failure::usage)?;
             let bundle =
                 platforms::gradescope_zip(&course, exercise.unwrap_or(homeworks::default()), &file)
                     .map_err(Failure::new)?;
@@ -66,6 +70,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                     bundle.files,
                     bundle.bytes / 1000
                 ))?;
+                if let Some(source) = &settings.source {
+                    out.line(format!(
+                        "it grades with the settings of {}",
+                        source.display()
+                    ))?;
+                }
             }
             Ok(())
         }

@@ -9,6 +9,7 @@ use queens_grader::grader::{Config, Grade, Grader, Status};
 use queens_grader::homework::Homework;
 use queens_grader::report::{self, Format};
 use queens_grader::sandbox::Mode;
+use queens_grader::settings::Settings;
 
 use crate::choice::{formats, homework_of, homeworks};
 use queens_grader::{batch, course::Course};
@@ -30,12 +31,18 @@ pub struct Args {
     /// Write the report (or the batch's CSV) to this file instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Wall-clock limit per submission, build and tests, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = parse_seconds)]
-    pub timeout: f64,
-    /// Wall-clock limit per graded test, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
-    pub test_timeout: f64,
+    /// Wall-clock limit per submission, build and tests, in seconds
+    /// [default: queens.toml's, else 120].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Wall-clock limit per graded test, in seconds [default: queens.toml's,
+    /// else 5].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub test_timeout: Option<f64>,
+    /// The course's settings: points, time limits, sandbox, visibility
+    /// [default: <course>/queens.toml when there is one].
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
     /// Scratch workspaces and their shared target folder
     /// [default: <course>/target/grading-scratch].
     #[arg(long, value_name = "DIR")]
@@ -51,9 +58,9 @@ pub struct Args {
     pub allow_network: bool,
     /// Run each graded test in a bubblewrap sandbox: `required` refuses to
     /// grade without one, `auto` uses it when it works (and says loudly when
-    /// it does not), `off` never does.
-    #[arg(long, value_name = "MODE", default_value_t = Mode::Auto, value_parser = sandbox_modes())]
-    pub sandbox: Mode,
+    /// it does not), `off` never does [default: queens.toml's, else auto].
+    #[arg(long, value_name = "MODE", value_parser = sandbox_modes())]
+    pub sandbox: Option<Mode>,
     /// The homework graded [default: the one whose file PATH is, else the
     /// first].
     #[arg(long, value_name = "NAME", value_parser = homeworks())]
@@ -81,14 +88,26 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         .course
         .clone()
         .map_or_else(Course::built_in, Course::new);
-    let mut config = Config::new(course.root());
+    // queens.toml first, then the flags given over it.
+    let settings = match &args.settings {
+        Some(file) => Settings::read(file),
+        None => Settings::load(course.root()),
+    }
+    .map_err(Failure::usage)?;
+    let mut config = Config::new(course.root()).with_settings(settings);
     if let Some(scratch) = &args.scratch {
         config.scratch_dir = scratch.clone();
     }
-    config.timeout = Duration::from_secs_f64(args.timeout);
-    config.test_timeout = Duration::from_secs_f64(args.test_timeout);
+    if let Some(timeout) = args.timeout {
+        config.timeout = Duration::from_secs_f64(timeout);
+    }
+    if let Some(test_timeout) = args.test_timeout {
+        config.test_timeout = Duration::from_secs_f64(test_timeout);
+    }
     config.isolate_network = !args.allow_network;
-    config.sandbox = args.sandbox;
+    if let Some(sandbox) = args.sandbox {
+        config.sandbox = sandbox;
+    }
     let homework = homework_of(args.path.as_deref(), args.exercise).map_err(Failure::usage)?;
     config.homework = homework;
     // A build must not see the other students' work.

@@ -33,9 +33,19 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// With --out: add a GitHub Classroom autograding workflow
-    /// (.github/workflows/classroom.yml, one entry and one point per graded test).
-    #[arg(long, requires = "out")]
+    /// (.github/workflows/classroom.yml) that grades with the course at
+    /// --course-repository and --course-revision, one entry per graded test
+    /// worth its points in queens.toml.
+    #[arg(long, requires_all = ["out", "course_repository", "course_revision"])]
     pub github_classroom: bool,
+    /// With --github-classroom: the repository the workflow takes the grader
+    /// and the tests from (OWNER/NAME: the template repository).
+    #[arg(long, value_name = "OWNER/NAME", requires = "github_classroom")]
+    pub course_repository: Option<String>,
+    /// With --github-classroom: the commit of that repository it grades with
+    /// (40 hexadecimal digits: `git rev-parse HEAD`).
+    #[arg(long, value_name = "SHA", requires = "github_classroom")]
+    pub course_revision: Option<String>,
     /// The course folder (holding solutions/ and exercises/); default: the one
     /// this program was built from.
     #[arg(long, value_name = "DIR")]
@@ -84,11 +94,27 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         return Ok(());
     }
     if let Some(dir) = args.out {
+        // A bad queens.toml or course is refused before anything is written.
+        let classroom = if args.github_classroom {
+            let settings =
+                queens_grader::settings::Settings::load(course.root()).map_err(Failure::usage)?;
+            Some(
+                queens_grader::platforms::ClassroomCourse::new(
+                    args.course_repository.as_deref().unwrap_or_default(),
+                    args.course_revision.as_deref().unwrap_or_default(),
+                    settings,
+                )
+                .map_err(Failure::usage)?,
+            )
+        } else {
+            None
+        };
         let report = queens_grader::student_copy::write(&course, &dir).map_err(Failure::new)?;
-        let workflow = if args.github_classroom {
+        let workflow = if let Some(classroom) = &classroom {
             Some(
                 queens_grader::platforms::write_github_classroom(
                     &dir,
+                    classroom,
                     args.exercise
                         .as_ref()
                         .map_or(homeworks::ALL, std::slice::from_ref),

@@ -10,14 +10,21 @@
 //!   scripts take their root from `AUTOGRADER_ROOT` (default `/autograder`),
 //!   so they can be tried in any folder laid out the same way.
 //! * [`github_classroom_workflow`]: `queens handout --out DIR
-//!   --github-classroom` adds `.github/workflows/classroom.yml` to the student
-//!   copy: one autograding entry worth its points per graded test.
+//!   --github-classroom --course-repository OWNER/NAME --course-revision SHA`
+//!   adds `.github/workflows/classroom.yml` to the student copy: the course
+//!   checked out at that commit grades the student's homework files with
+//!   `queens grade`, then one autograding entry worth its points per graded
+//!   test reads the verdict. What the student's repository holds besides
+//!   those files (the library, the grader, the tests, the manifests) is never
+//!   built.
 
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
 
 use super::course::{Course, CourseError};
 use super::homework::Homework;
+use super::settings::Settings;
 
 /// Gradescope runs this once, as root, when the autograder is built.
 pub const GRADESCOPE_SETUP: &str = r#"#!/usr/bin/env bash
@@ -55,10 +62,12 @@ queens="${QUEENS:-$root/source/target/release/queens}"
 mkdir -p "$root/results"
 # A submission that does not compile or times out still gets its results.json
 # (and a non-zero exit from queens): Gradescope shows it either way.
+# The course's queens.toml (in source/) gives the points, the limits and the
+# sandbox policy; QUEENS_SANDBOX overrides the policy.
 "$queens" grade "$root/submission" --exercise @HOMEWORK@ --format gradescope \
   --out "$root/results/results.json" \
   --course "$root/source" --scratch "${QUEENS_SCRATCH:-$root/scratch}" \
-  --sandbox "${QUEENS_SANDBOX:-auto}" || true
+  ${QUEENS_SANDBOX:+--sandbox "$QUEENS_SANDBOX"} || true
 test -s "$root/results/results.json"
 "#;
 
@@ -135,51 +144,260 @@ fn is_executable(path: &Path) -> bool {
 /// Where the workflow goes in the student copy.
 pub const GITHUB_CLASSROOM_WORKFLOW: &str = ".github/workflows/classroom.yml";
 
+/// The Rust toolchain the Classroom workflow installs (the one the course is
+/// built and tested with), so a new stable release changes no verdict.
+pub const CLASSROOM_TOOLCHAIN: &str = "1.95.0";
+
+/// Where the workflow checks out the instructor's course, next to the
+/// student's repository (checked out into `submission/`).
+pub const CLASSROOM_COURSE_DIR: &str = ".queens/course";
+
+/// Where the grade step writes each homework's `results.json`.
+pub const CLASSROOM_RESULTS_DIR: &str = ".queens/results";
+
 /// The step id of a graded test of `homework`:
 /// `nqueens-blank-1-prune-check-empty-sets-attack-nothing`.
 pub fn step_id(homework: &Homework, test: &str) -> String {
     format!("{homework}-{}", test.replace("::", "-").replace('_', "-"))
 }
 
-/// GitHub Classroom's autograding workflow for `homeworks`: one
-/// `autograding-command-grader` step per graded test, each worth one point,
-/// and the reporter that adds them up.
-pub fn github_classroom_workflow(homeworks: &[&Homework]) -> String {
-    let steps: Vec<(&Homework, &str)> = homeworks
+/// The course the Classroom workflow grades with: the instructor's
+/// repository at one commit, and its settings.
+#[derive(Debug, Clone)]
+pub struct ClassroomCourse {
+    /// `owner/name` of the repository holding the course (the assignment's
+    /// template repository, or the instructor's own).
+    pub repository: String,
+    /// The commit graded with: 40 hexadecimal digits.
+    pub revision: String,
+    /// That course's `queens.toml` (the points of each test step).
+    pub settings: Settings,
+}
+
+impl ClassroomCourse {
+    /// Checks `repository` (`owner/name`) and `revision` (a full commit id).
+    pub fn new(repository: &str, revision: &str, settings: Settings) -> Result<Self, String> {
+        let name_ok = |part: &str| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        };
+        match repository.split_once('/') {
+            Some((owner, name)) if name_ok(owner) && name_ok(name) => {}
+            _ => {
+                return Err(format!(
+                    "the course repository must be OWNER/NAME, got '{repository}'"
+                ));
+            }
+        }
+        if revision.len() != 40 || !revision.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(format!(
+                "the course revision must be a full commit id (40 hexadecimal digits: \
+                 `git rev-parse HEAD`), got '{revision}'; a branch or tag can be moved"
+            ));
+        }
+        Ok(Self {
+            repository: repository.to_owned(),
+            revision: revision.to_ascii_lowercase(),
+            settings,
+        })
+    }
+}
+
+/// `text` as a YAML single-quoted scalar.
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// The jq program of a test step: prints the test's output (and, when it
+/// failed, the submission's: status, notes, the compiler's errors) and exits
+/// 0 only when the test passed (`jq -e`: the last value is `false` else; a
+/// test missing from the results is failed too).
+const VERDICT_JQ: &str = ". as $r | [.tests[] | select(.extra_data.test == $test)] \
+     | if length == 0 then \"no result for \\($test)\", false \
+     elif .[0].status == \"passed\" then \"passed\" \
+     else .[0].output, $r.output, false end";
+
+/// The command of the test step for `test` of `homework`: reads the results
+/// the grade step wrote, runs nothing of the student's.
+pub fn verdict_command(homework: &Homework, test: &str) -> String {
+    format!(
+        "jq -e -r --arg test {test} {} {CLASSROOM_RESULTS_DIR}/{homework}.json",
+        shell_quoted(VERDICT_JQ)
+    )
+}
+
+/// `text` in single quotes for bash (it holds none).
+fn shell_quoted(text: &str) -> String {
+    debug_assert!(!text.contains('\''));
+    format!("'{text}'")
+}
+
+/// Minutes for `seconds`, rounded up, and one more for the step's own start.
+fn minutes(seconds: u64) -> u64 {
+    seconds.div_ceil(60) + 1
+}
+
+/// The header of the workflow file: what grades, what to protect, what
+/// remains possible.
+fn classroom_header(course: &ClassroomCourse, homeworks: &[&Homework]) -> String {
+    let files: Vec<String> = homeworks
         .iter()
-        .flat_map(|&homework| homework.test_names().map(move |test| (homework, test)))
+        .map(|h| format!("exercises/{}", h.source))
         .collect();
-    let mut yaml = String::from(
-        "# Written by `queens handout --github-classroom`: one autograding test per\n\
-         # graded test of the handout, one point each. Protect exercises/tests/ and\n\
-         # grader/ in the assignment's settings: the tests run in the student's copy.\n\
-         name: Autograding Tests\n\
+    let timeout = course.settings.timeout.unwrap_or(Duration::from_secs(120));
+    let test_timeout = course
+        .settings
+        .test_timeout
+        .unwrap_or(crate::harness::DEFAULT_TIMEOUT);
+    let lines = [
+        "Written by `queens handout --github-classroom`: GitHub Classroom's".to_owned(),
+        "autograding, graded by the course, not by this repository.".to_owned(),
+        String::new(),
+        format!(
+            "What grades: the course {} at commit {}",
+            course.repository, course.revision
+        ),
+        format!(
+            "(checked out into {CLASSROOM_COURSE_DIR}), built with Rust {CLASSROOM_TOOLCHAIN}. Its"
+        ),
+        "`queens grade` reads only the homework files of this repository:".to_owned(),
+        format!("{},", files.join(", ")),
+        "with the same sandbox, limits and verdicts as grading on the instructor's".to_owned(),
+        format!(
+            "machine (that commit's queens.toml: {} s per submission, {} s per test;",
+            timeout.as_secs_f64(),
+            test_timeout.as_secs_f64()
+        ),
+        "the steps' timeout-minutes are GitHub's backstops, in minutes). Editing".to_owned(),
+        "src/, grader/, cli/, exercises/tests/, exercises/Cargo.toml, any other".to_owned(),
+        "Cargo.toml or Cargo.lock, or queens.toml here changes nothing. A".to_owned(),
+        "submission that does not compile gets every test failed, each with the".to_owned(),
+        "compiler's message, and 0.".to_owned(),
+        String::new(),
+        "Protect in the assignment's settings (protected paths mark a submission".to_owned(),
+        "that edits them; they do not stop the edit): .github/ (this workflow),".to_owned(),
+        "and for a clear record also src/, grader/, cli/, exercises/tests/,".to_owned(),
+        "exercises/Cargo.toml, Cargo.toml, Cargo.lock, queens.toml.".to_owned(),
+        "What remains possible: a student who edits this workflow can make it".to_owned(),
+        "run anything and report any score (GitHub runs the repository's own".to_owned(),
+        "workflow); check the protected-files flag, or regrade with `queens grade".to_owned(),
+        "--batch`. A private course repository needs a QUEENS_COURSE_TOKEN secret".to_owned(),
+        "that can read it.".to_owned(),
+    ];
+    lines
+        .iter()
+        .map(|line| {
+            if line.is_empty() {
+                "#\n".to_owned()
+            } else {
+                format!("# {line}\n")
+            }
+        })
+        .collect()
+}
+
+/// GitHub Classroom's autograding workflow for `homeworks`, graded by
+/// `course`: the submission and the course checked out side by side, the
+/// toolchain pinned, the course's build cached, one `queens grade` per
+/// homework (always run, never failing the job), then one
+/// `autograding-command-grader` step per graded test worth its points
+/// ([`verdict_command`]) and the reporter that adds them up, each run
+/// whatever the steps before did (`!cancelled()`, never the default
+/// `success()`).
+pub fn github_classroom_workflow(
+    course: &ClassroomCourse,
+    homeworks: &[&'static Homework],
+) -> String {
+    let steps: Vec<(&Homework, &str, u32)> = homeworks
+        .iter()
+        .flat_map(|&homework| {
+            let scheme = course.settings.scheme(homework);
+            homework
+                .test_names()
+                .map(move |test| (homework, test, scheme.points(test)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let timeout = course
+        .settings
+        .timeout
+        .unwrap_or(Duration::from_secs(120))
+        .as_secs()
+        .max(1);
+    let build_minutes = 30;
+    let job_minutes = build_minutes + 5 + homeworks.len() as u64 * minutes(timeout);
+    let (repository, revision) = (&course.repository, &course.revision);
+    let mut yaml = classroom_header(course, homeworks);
+    yaml.push_str(&format!(
+        "name: Autograding Tests\n\
          'on':\n\
          - push\n\
          - repository_dispatch\n\
          permissions:\n  checks: write\n  actions: read\n  contents: read\n\
-         jobs:\n  run-autograding-tests:\n    runs-on: ubuntu-latest\n\
+         env:\n\
+         \x20 QUEENS: {CLASSROOM_COURSE_DIR}/target/release/queens\n\
+         jobs:\n  run-autograding-tests:\n    runs-on: ubuntu-24.04\n\
+         \x20   timeout-minutes: {job_minutes}\n\
          \x20   if: github.actor != 'github-classroom[bot]'\n\
          \x20   steps:\n\
-         \x20   - name: Checkout code\n      uses: actions/checkout@v4\n\
-         \x20   - name: Build the graded tests\n      run: cargo test -p exercises --no-run\n",
-    );
-    for &(homework, test) in &steps {
-        let id = step_id(homework, test);
-        let target = homework.test_target;
+         \x20   - name: Check out the submission\n      uses: actions/checkout@v4\n\
+         \x20     with:\n        path: submission\n        persist-credentials: false\n\
+         \x20   - name: Check out the course at its pinned commit\n      uses: actions/checkout@v4\n\
+         \x20     with:\n        repository: {repository}\n        ref: {revision}\n\
+         \x20       path: {CLASSROOM_COURSE_DIR}\n\
+         \x20       token: ${{{{ secrets.QUEENS_COURSE_TOKEN || github.token }}}}\n\
+         \x20       persist-credentials: false\n\
+         \x20   - name: Pin the Rust toolchain\n      id: toolchain\n\
+         \x20     run: rustup toolchain install {CLASSROOM_TOOLCHAIN} --profile minimal && rustup default {CLASSROOM_TOOLCHAIN}\n\
+         \x20   - name: Install bubblewrap (the graded tests' sandbox)\n      id: bubblewrap\n\
+         \x20     run: |\n\
+         \x20       sudo apt-get install -y -qq bubblewrap\n\
+         \x20       sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true\n\
+         \x20   - name: Cache the course's build\n      uses: actions/cache@v4\n\
+         \x20     with:\n        path: |\n          ~/.cargo/registry\n          ~/.cargo/git\n\
+         \x20         {CLASSROOM_COURSE_DIR}/target\n\
+         \x20       key: queens-${{{{ runner.os }}}}-{CLASSROOM_TOOLCHAIN}-{revision}\n\
+         \x20   - name: Build the course's grader\n      id: build\n\
+         \x20     timeout-minutes: {build_minutes}\n\
+         \x20     run: cargo build --release -p queens-cli --manifest-path {CLASSROOM_COURSE_DIR}/Cargo.toml\n"
+    ));
+    for homework in homeworks {
         yaml.push_str(&format!(
-            "    - name: {homework} {test}\n      id: {id}\n      uses: classroom-resources/autograding-command-grader@v1\n      with:\n        test-name: {homework} {test}\n        setup-command: ''\n        command: cargo test -p exercises --test {target} -- --exact {test}\n        timeout: 5\n        max-score: 1\n"
+            "    - name: Grade {homework}\n      id: grade-{homework}\n\
+             \x20     if: ${{{{ !cancelled() }}}}\n\
+             \x20     timeout-minutes: {}\n\
+             \x20     run: |\n\
+             \x20       mkdir -p {CLASSROOM_RESULTS_DIR}\n\
+             \x20       \"$QUEENS\" grade submission/exercises --exercise {homework} --course {CLASSROOM_COURSE_DIR} --format gradescope --out {CLASSROOM_RESULTS_DIR}/{homework}.json || true\n\
+             \x20       test -s {CLASSROOM_RESULTS_DIR}/{homework}.json\n",
+            minutes(timeout)
         ));
     }
-    yaml.push_str("    - name: Autograding Reporter\n      uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n");
-    for &(homework, test) in &steps {
+    for &(homework, test, points) in &steps {
+        let id = step_id(homework, test);
+        yaml.push_str(&format!(
+            "    - name: {homework} {test}\n      id: {id}\n\
+             \x20     if: ${{{{ !cancelled() }}}}\n\
+             \x20     uses: classroom-resources/autograding-command-grader@v1\n      with:\n\
+             \x20       test-name: {homework} {test}\n        setup-command: ''\n\
+             \x20       command: {}\n        timeout: 1\n        max-score: {points}\n",
+            quoted(&verdict_command(homework, test))
+        ));
+    }
+    yaml.push_str(
+        "    - name: Autograding Reporter\n      if: ${{ !cancelled() }}\n\
+         \x20     uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n",
+    );
+    for &(homework, test, _) in &steps {
         let id = step_id(homework, test);
         yaml.push_str(&format!(
             "        {}_RESULTS: \"${{{{steps.{id}.outputs.result}}}}\"\n",
             id.to_uppercase()
         ));
     }
-    let runners: Vec<String> = steps.iter().map(|&(h, t)| step_id(h, t)).collect();
+    let runners: Vec<String> = steps.iter().map(|&(h, t, _)| step_id(h, t)).collect();
     yaml.push_str(&format!(
         "      with:\n        runners: {}\n",
         runners.join(",")
@@ -187,10 +405,12 @@ pub fn github_classroom_workflow(homeworks: &[&Homework]) -> String {
     yaml
 }
 
-/// Adds the GitHub Classroom workflow for `homeworks` to the student copy in `dir`.
+/// Adds the GitHub Classroom workflow for `homeworks`, graded by `course`,
+/// to the student copy in `dir`.
 pub fn write_github_classroom(
     dir: &Path,
-    homeworks: &[&Homework],
+    course: &ClassroomCourse,
+    homeworks: &[&'static Homework],
 ) -> Result<std::path::PathBuf, CourseError> {
     let path = dir.join(GITHUB_CLASSROOM_WORKFLOW);
     let io = |source| CourseError::Io {
@@ -200,7 +420,7 @@ pub fn write_github_classroom(
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(io)?;
     }
-    std::fs::write(&path, github_classroom_workflow(homeworks)).map_err(io)?;
+    std::fs::write(&path, github_classroom_workflow(course, homeworks)).map_err(io)?;
     Ok(path)
 }
 
@@ -208,10 +428,21 @@ pub fn write_github_classroom(
 mod tests {
     use super::*;
 
+    const REVISION: &str = "0123456789abcdef0123456789abcdef01234567";
+
     #[test]
-    fn the_workflow_has_one_entry_and_one_point_per_graded_test() {
+    fn the_workflow_has_one_entry_per_graded_test_worth_its_points() {
         let all = crate::homeworks::ALL;
-        let yaml = github_classroom_workflow(all);
+        let first = all[0];
+        let group = crate::results::group_of(first.tests[0].name);
+        let tests = first
+            .test_names()
+            .filter(|t| crate::results::group_of(t) == group)
+            .count();
+        let text = format!("[exercise.{first}.points]\n{group} = {}\n", 2 * tests);
+        let settings = Settings::parse(&text, Path::new("queens.toml")).unwrap();
+        let course = ClassroomCourse::new("teacher/queens", REVISION, settings).unwrap();
+        let yaml = github_classroom_workflow(&course, all);
         let count: usize = all.iter().map(|h| h.tests.len()).sum();
         for homework in all {
             for test in homework.test_names() {
@@ -221,18 +452,16 @@ mod tests {
                     1,
                     "{test}"
                 );
-                assert!(yaml.contains(&format!(
-                    "command: cargo test -p exercises --test {} -- --exact {test}\n",
-                    homework.test_target
-                )));
             }
         }
-        assert_eq!(yaml.matches("max-score: 1\n").count(), count);
+        assert_eq!(yaml.matches("max-score: 2\n").count(), tests);
+        assert_eq!(yaml.matches("max-score: 1\n").count(), count - tests);
         assert_eq!(
             yaml.matches("uses: classroom-resources/autograding-command-grader@v1")
                 .count(),
             count
         );
+        assert!(yaml.contains(&format!("ref: {REVISION}\n")));
         let runners = yaml
             .lines()
             .find_map(|l| l.trim().strip_prefix("runners: "))
@@ -241,6 +470,24 @@ mod tests {
         for id in runners.split(',') {
             assert!(yaml.contains(&format!("id: {id}\n")), "{id}");
             assert!(yaml.contains(&format!("steps.{id}.outputs.result")), "{id}");
+        }
+    }
+
+    #[test]
+    fn the_course_is_a_repository_at_a_full_commit() {
+        let settings = Settings::default;
+        assert!(ClassroomCourse::new("teacher/queens", REVISION, settings()).is_ok());
+        for (repository, revision) in [
+            ("teacher", REVISION),
+            ("teacher/queens/x", REVISION),
+            ("teacher/que ens", REVISION),
+            ("teacher/queens", "main"),
+            ("teacher/queens", &REVISION[..12]),
+        ] {
+            assert!(
+                ClassroomCourse::new(repository, revision, settings()).is_err(),
+                "{repository} {revision}"
+            );
         }
     }
 

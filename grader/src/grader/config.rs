@@ -49,6 +49,11 @@ impl Config {
     /// `queens_dir/target/grading-scratch`, 5 s per test, 120 s per submission.
     pub fn new(queens_dir: impl Into<PathBuf>) -> Self {
         let queens_dir = queens_dir.into();
+        // Builds run in other folders and in a sandbox that binds real paths:
+        // a relative course, or one reached through a link, is lost there.
+        let queens_dir = std::fs::canonicalize(&queens_dir)
+            .or_else(|_| std::path::absolute(&queens_dir))
+            .unwrap_or(queens_dir);
         Self {
             scratch_dir: queens_dir.join("target").join("grading-scratch"),
             queens_dir,
