@@ -275,6 +275,11 @@ fn prefix(homework: &queens_grader::homework::Homework) -> String {
     }
 }
 
+/// A submission to the Classroom: its label, the homework files handed in
+/// (each a case of the grader's case table), and whether the rest of the
+/// student's repository is edited.
+type Submission<'a> = (&'a str, Vec<(&'a Homework, &'a str)>, bool);
+
 /// A full commit id for the generated workflows.
 const REVISION: &str = "0123456789abcdef0123456789abcdef01234567";
 
@@ -568,7 +573,7 @@ fn github_classroom_workflow_grades_with_the_pinned_course_and_never_skips_the_r
     let nqueens = homeworks::default();
     // (label, the files handed in, whether src/, grader/, the tests and the
     // manifests of the student's repository are edited to pass everything).
-    let submissions: [(&str, Vec<(&Homework, &str)>, bool); 4] = [
+    let submissions: [Submission; 4] = [
         (
             "correct",
             vec![
