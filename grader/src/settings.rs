@@ -401,6 +401,15 @@ mod tests {
     }
 
     #[test]
+    fn the_documented_example_is_a_valid_file() {
+        let example = include_str!("../../docs/queens.toml.example");
+        let settings = parse(example).unwrap();
+        assert_eq!(settings.timeout, Some(Duration::from_secs(120)));
+        assert_eq!(settings.sandbox, Some(Mode::Required));
+        assert_eq!(settings.scheme(homeworks::default()).total(), 50);
+    }
+
+    #[test]
     fn a_groups_points_are_spread_over_its_tests_in_whole_points() {
         for homework in homeworks::ALL {
             let groups = groups_of(homework);
