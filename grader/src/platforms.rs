@@ -266,7 +266,7 @@ fn classroom_header(course: &ClassroomCourse, homeworks: &[&Homework]) -> String
         format!("{},", files.join(", ")),
         "with the same sandbox, limits and verdicts as grading on the instructor's".to_owned(),
         format!(
-            "machine (that commit's queens.toml: {} s per submission, {} s per test;",
+            "machine (the course's queens.toml: {} s per submission, {} s per test;",
             timeout.as_secs_f64(),
             test_timeout.as_secs_f64()
         ),
@@ -283,8 +283,10 @@ fn classroom_header(course: &ClassroomCourse, homeworks: &[&Homework]) -> String
         "What remains possible: a student who edits this workflow can make it".to_owned(),
         "run anything and report any score (GitHub runs the repository's own".to_owned(),
         "workflow); check the protected-files flag, or regrade with `queens grade".to_owned(),
-        "--batch`. A private course repository needs a QUEENS_COURSE_TOKEN secret".to_owned(),
-        "that can read it.".to_owned(),
+        "--batch`. Where bubblewrap does not work and queens.toml's sandbox is".to_owned(),
+        "`auto`, the tests run as the runner's user and could tamper with later".to_owned(),
+        "steps: set `sandbox = \"required\"` for Classroom. A private course".to_owned(),
+        "repository needs a QUEENS_COURSE_TOKEN secret that can read it.".to_owned(),
     ];
     lines
         .iter()
