@@ -595,6 +595,8 @@ fn github_classroom_workflow_grades_with_the_pinned_course_and_never_skips_the_r
         ("non-compiling", vec![(nqueens, "non-compiling")], false),
         ("src-edited", vec![(nqueens, "half-correct")], true),
     ];
+    // Local grading of each file once (the same file, the same score).
+    let mut local_scores: BTreeMap<(&str, Option<&str>), u64> = BTreeMap::new();
     for (label, files, edited) in submissions {
         let workspace = dir.path().join(label);
         let repository = workspace.join("submission");
@@ -636,10 +638,16 @@ fn github_classroom_workflow_grades_with_the_pinned_course_and_never_skips_the_r
         for homework in homeworks::ALL {
             // Local grading of the same file (the untouched handout where
             // none was handed in).
-            let local = match files.iter().find(|(h, _)| *h == *homework) {
-                Some(&(_, id)) => local_score(&case(homework, id), homework.name),
-                None => local_score(&template.join("exercises"), homework.name),
-            };
+            let handed_in = files
+                .iter()
+                .find(|(h, _)| *h == *homework)
+                .map(|&(_, id)| id);
+            let local = *local_scores
+                .entry((homework.name, handed_in))
+                .or_insert_with(|| match handed_in {
+                    Some(id) => local_score(&case(homework, id), homework.name),
+                    None => local_score(&template.join("exercises"), homework.name),
+                });
             assert_eq!(
                 reported.scores.get(homework.name).copied().unwrap_or(0),
                 local,
