@@ -107,11 +107,35 @@ impl std::fmt::Display for BlankCheck {
     }
 }
 
+/// The command that prints the next hint for `blank` (every blank's list when
+/// `None`) of the homework named `homework` (`None`: the course's first, which
+/// needs no `--exercise`). The one place the command is spelled: the grader's
+/// reports and the notebooks' [`Progress`] both use it.
+///
+/// ```
+/// use queens::notebook::feedback::hint_command;
+/// assert_eq!(hint_command(None, Some(2)), "cargo run -- hint 2");
+/// assert_eq!(hint_command(Some("sudoku"), Some(1)), "cargo run -- hint 1 --exercise sudoku");
+/// assert_eq!(hint_command(Some("sudoku"), None), "cargo run -- hint --exercise sudoku");
+/// ```
+pub fn hint_command(homework: Option<&str>, blank: Option<usize>) -> String {
+    let mut command = "cargo run -- hint".to_owned();
+    if let Some(blank) = blank {
+        command.push_str(&format!(" {blank}"));
+    }
+    if let Some(homework) = homework {
+        command.push_str(&format!(" --exercise {homework}"));
+    }
+    command
+}
+
 /// The status of every blank, one line each, and what to do next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// `(number, title, state)`, in order.
     pub blanks: Vec<(usize, String, State)>,
+    /// The homework's name for `--exercise` (`None`: the course's first).
+    pub homework: Option<String>,
 }
 
 impl Progress {
@@ -122,7 +146,15 @@ impl Progress {
                 .into_iter()
                 .map(|c| (c.number, c.title.clone(), c.state))
                 .collect(),
+            homework: None,
         }
+    }
+
+    /// The same table for the homework named `name` (as `--exercise` spells
+    /// it: `"sudoku"`), so that its hint command names it.
+    pub fn homework(mut self, name: &str) -> Self {
+        self.homework = Some(name.to_owned());
+        self
     }
 
     /// Whether every blank is done.
@@ -151,7 +183,8 @@ impl std::fmt::Display for Progress {
             None => write!(f, "All blanks done: the search below is yours."),
             Some(n) => write!(
                 f,
-                "Next: blank {n} (`cargo run -- hint {n}` in a terminal if you are stuck)."
+                "Next: blank {n} (`{}` in a terminal if you are stuck).",
+                hint_command(self.homework.as_deref(), Some(n))
             ),
         }
     }
@@ -676,6 +709,18 @@ mod tests {
             Progress::new([&done])
                 .to_string()
                 .contains("All blanks done")
+        );
+        assert!(
+            progress
+                .to_string()
+                .ends_with("(`cargo run -- hint 3` in a terminal if you are stuck).")
+        );
+        let sudoku = Progress::new([&done, &wrong])
+            .homework("sudoku")
+            .to_string();
+        assert!(
+            sudoku.contains("`cargo run -- hint 3 --exercise sudoku`"),
+            "{sudoku}"
         );
     }
 }
