@@ -32,7 +32,7 @@ use crate::board::coords::Cell;
 use crate::sudoku::{Grid, Unit};
 
 use super::feedback::{Progress, State};
-use super::sudoku_handout::{Step, grid_after, unit_name};
+use super::sudoku_handout::{Step, Stopped, SudokuRun, grid_after, unit_name};
 
 /// Where the student's Sudoku search first leaves the reference's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +171,17 @@ fn describe(step: Option<&Step>) -> String {
     }
 }
 
+/// What a step does, in the present: "writes 5 in (0, 2)".
+fn describe_now(step: Option<&Step>) -> String {
+    match step {
+        None => "ends".to_owned(),
+        Some(Step::Place { cell, digit }) => format!("writes {digit} in {cell}"),
+        Some(Step::Prune { cell, digit, .. }) => format!("prunes {digit} in {cell}"),
+        Some(Step::Backtrack { cell, digit }) => format!("rubs {digit} out of {cell}"),
+        Some(Step::Solution { .. }) => "records a solution".to_owned(),
+    }
+}
+
 /// The sentence for the first difference and the blanks to suspect, most
 /// likely first; `before` holds the student's steps up to it.
 fn explain(
@@ -255,24 +266,11 @@ fn explain(
     }
 }
 
-/// One paragraph on a student's steps against the reference's: not run yet,
-/// the same steps, or the first difference, blamed knowing `progress`.
-pub fn compare(
-    puzzle: &Grid,
-    yours: &[Step],
-    reference: &[Step],
-    progress: Option<&Progress>,
-) -> String {
-    if yours.is_empty() {
-        return "Your search has not run yet: fill the blanks, save, and run the cells again."
-            .to_owned();
-    }
-    let Some(difference) = first_difference(puzzle, yours, reference) else {
-        return format!(
-            "passed: your search takes exactly the reference's {} steps.",
-            reference.len()
-        );
-    };
+/// One paragraph on a student's search against the reference's: not run
+/// yet (and why), the same steps, or the first difference, blamed knowing
+/// `progress`. A search that stopped (a `todo!()`, a panic, the budget) is
+/// compared up to where it stopped, and the stop explains its end.
+pub fn compare(yours: &SudokuRun, reference: &SudokuRun, progress: Option<&Progress>) -> String {
     let done: Vec<usize> = progress
         .map(|p| {
             p.blanks
@@ -282,10 +280,43 @@ pub fn compare(
                 .collect()
         })
         .unwrap_or_default();
+    if yours.steps.is_empty() {
+        return match &yours.stopped {
+            Some(stopped) => format!("Your search has not taken a step yet: {stopped}"),
+            None => "Your search has not run yet: fill the blanks, save, and run the cells again."
+                .to_owned(),
+        };
+    }
+    let Some(mut difference) = first_difference(&yours.puzzle, &yours.steps, &reference.steps)
+    else {
+        return format!(
+            "passed: your search takes exactly the reference's {} steps.",
+            reference.steps.len()
+        );
+    };
+    if let (None, Some(stopped)) = (difference.yours, &yours.stopped) {
+        difference.explanation = format!(
+            "your search stopped there, where the reference {}: {stopped}",
+            describe_now(difference.reference.as_ref())
+        );
+        difference.suspects = match stopped {
+            Stopped::Panicked(why) => blank_named(why.blank()).into_iter().collect(),
+            _ => Vec::new(),
+        };
+    }
     format!(
         "not yet: your search leaves the reference's at {}",
         difference.knowing(&done)
     )
+}
+
+/// The blank a `todo!()` names: "blank 3 — delete" is blank 3.
+fn blank_named(text: &str) -> Option<usize> {
+    text.strip_prefix("blank ")?
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The steps `from..from + count` of both searches side by side, numbered
@@ -361,19 +392,50 @@ mod tests {
         is_taken: fn(&Sets, usize, usize, u8) -> bool,
         insert: fn(&mut Sets, usize, usize, u8),
         delete: fn(&mut Sets, usize, usize, u8),
-    ) -> Vec<Step> {
-        SudokuHandout::new(Sets::default(), is_taken, insert, delete)
-            .explore(&puzzle(), 200_000)
-            .map(|run| run.steps)
-            .unwrap_or_else(|stopped| panic!("{stopped}"))
+    ) -> SudokuRun {
+        SudokuHandout::new(Sets::default(), is_taken, insert, delete).explore(&puzzle(), 200_000)
+    }
+
+    fn naive() -> SudokuRun {
+        reference(&puzzle(), 1_000_000).unwrap()
     }
 
     #[test]
     fn right_blanks_take_the_reference_s_steps() {
-        let reference = reference(&puzzle(), 1_000_000).unwrap().steps;
         let yours = run(is_taken, insert, delete);
-        assert_eq!(first_difference(&puzzle(), &yours, &reference), None);
-        assert!(compare(&puzzle(), &yours, &reference, None).starts_with("passed"));
+        assert_eq!(yours.stopped, None);
+        assert_eq!(
+            first_difference(&puzzle(), &yours.steps, &naive().steps),
+            None
+        );
+        assert!(compare(&yours, &naive(), None).starts_with("passed"));
+    }
+
+    #[test]
+    fn a_todo_stops_the_search_and_is_named() {
+        let todo = |_: &mut Sets, _: usize, _: usize, _: u8| todo!("blank 3 — delete: remove it");
+        let yours = run(is_taken, insert, todo);
+        assert!(matches!(yours.stopped, Some(Stopped::Panicked(_))));
+        assert!(
+            !yours.steps.is_empty(),
+            "the steps before the panic are kept"
+        );
+        let text = compare(&yours, &naive(), None);
+        assert!(
+            text.contains("your search stopped there, where the reference rubs"),
+            "{text}"
+        );
+        assert!(text.ends_with("Look at blank 3 first."), "{text}");
+        let untouched = |_: &Sets, _: usize, _: usize, _: u8| -> bool {
+            todo!("blank 1 — prune check: look")
+        };
+        let text = compare(&run(untouched, insert, delete), &naive(), None);
+        assert!(
+            text.starts_with(
+                "Your search has not taken a step yet: blank 1 — prune check is not yet implemented"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
@@ -381,9 +443,8 @@ mod tests {
         let blind = |s: &Sets, row: usize, col: usize, digit: u8| {
             s.rows.contains(&(row, digit)) || s.columns.contains(&(col, digit))
         };
-        let reference = reference(&puzzle(), 1_000_000).unwrap().steps;
-        let yours = run(blind, insert, delete);
-        let why = first_difference(&puzzle(), &yours, &reference).unwrap();
+        let yours = run(blind, insert, delete).steps;
+        let why = first_difference(&puzzle(), &yours, &naive().steps).unwrap();
         assert!(matches!(why.yours, Some(Step::Place { .. })), "{why}");
         assert_eq!(why.likely_blank, Some(1), "{why}");
         assert!(why.explanation.contains(": box "), "{why}");
@@ -395,31 +456,23 @@ mod tests {
     #[test]
     fn a_delete_that_clears_everything_is_blamed_on_blank_3() {
         let clears = |s: &mut Sets, _: usize, _: usize, _: u8| *s = Sets::default();
-        let reference = reference(&puzzle(), 1_000_000).unwrap().steps;
-        let yours = SudokuHandout::new(Sets::default(), is_taken, insert, clears)
-            .explore(&puzzle(), 200_000)
-            .unwrap()
-            .steps;
-        let why = first_difference(&puzzle(), &yours, &reference).unwrap();
+        let yours = run(is_taken, insert, clears);
+        let why = first_difference(&puzzle(), &yours.steps, &naive().steps).unwrap();
         assert_eq!(why.likely_blank, Some(3), "{why}");
         let progress = Progress::new([
             &BlankCheck::run(1, "prune check", 1, || 1),
             &BlankCheck::run(2, "insert", 1, || 1),
             &BlankCheck::run(3, "delete", 1, || 2),
         ]);
-        let text = compare(&puzzle(), &yours, &reference, Some(&progress));
+        let text = compare(&yours, &naive(), Some(&progress));
         assert!(text.ends_with("Look at blank 3 first."), "{text}");
     }
 
     #[test]
     fn a_delete_that_removes_nothing_is_blamed_on_blank_3() {
         let keeps = |_: &mut Sets, _: usize, _: usize, _: u8| {};
-        let reference = reference(&puzzle(), 1_000_000).unwrap().steps;
-        let yours = SudokuHandout::new(Sets::default(), is_taken, insert, keeps)
-            .explore(&puzzle(), 200_000)
-            .unwrap()
-            .steps;
-        let why = first_difference(&puzzle(), &yours, &reference).unwrap();
+        let yours = run(is_taken, insert, keeps).steps;
+        let why = first_difference(&puzzle(), &yours, &naive().steps).unwrap();
         assert!(matches!(why.yours, Some(Step::Prune { .. })), "{why}");
         assert_eq!(why.likely_blank, Some(3), "{why}");
         assert!(why.explanation.contains("rubbed out of"), "{why}");
@@ -427,7 +480,7 @@ mod tests {
 
     #[test]
     fn side_by_side_marks_the_rows_that_differ() {
-        let reference = reference(&puzzle(), 1_000_000).unwrap().steps;
+        let reference = naive().steps;
         let mut yours: Vec<Step> = reference.iter().map(Step::bare).collect();
         yours.truncate(3);
         let text = side_by_side(&yours, &reference, 0, 4);

@@ -23,14 +23,15 @@
 //!     |units: &mut Units, row, col, digit| units.insert(queens::board::coords::Cell::new(row, col), digit),
 //!     |units: &mut Units, row, col, digit| units.delete(queens::board::coords::Cell::new(row, col), digit),
 //! );
-//! let run = yours.explore(&puzzle, 1_000_000)?;
+//! let run = yours.explore(&puzzle, 1_000_000);
 //! let naive = reference(&puzzle, 1_000_000)?;
-//! assert_eq!((run.nodes, run.solutions.len()), (naive.nodes, 1));
+//! assert_eq!((run.nodes, run.solutions.len(), run.stopped), (naive.nodes, 1, None));
 //! assert!(run.steps.iter().map(|s| s.bare()).eq(naive.steps.iter().map(|s| s.bare())));
 //! # Ok::<(), queens::notebook::sudoku_handout::Stopped>(())
 //! ```
 
 use crate::board::coords::Cell;
+use crate::notebook::attempt::{Attempt, Unfinished, attempt};
 use crate::search::Flow;
 use crate::sudoku::search::{self, CellOrder, Observer};
 use crate::sudoku::{Grid, Unit};
@@ -123,8 +124,12 @@ pub struct SudokuRun {
     pub solutions: Vec<Grid>,
     /// Nodes of the search tree, root included.
     pub nodes: u64,
-    /// Every place, prune, backtrack and solution, in order.
+    /// Every place, prune, backtrack and solution, in order (up to the stop,
+    /// if there was one).
     pub steps: Vec<Step>,
+    /// Why the search ended before its tree or its second solution: `None`
+    /// when it finished.
+    pub stopped: Option<Stopped>,
 }
 
 impl SudokuRun {
@@ -148,7 +153,7 @@ pub(crate) fn grid_after(puzzle: &Grid, steps: &[Step], k: usize) -> Grid {
 }
 
 /// Why a search gave up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Stopped {
     /// The prune check says two givens clash (for the reference: they do).
     #[error(
@@ -161,6 +166,10 @@ pub enum Stopped {
         /// The budget it ran past.
         node_budget: u64,
     },
+    /// A blank panicked: still `todo!()`, or a bug (the steps before it are
+    /// kept).
+    #[error("{0}")]
+    Panicked(Unfinished),
 }
 
 /// A student's Sudoku sets and their three blanks, with the handout's
@@ -188,17 +197,11 @@ impl<S> SudokuHandout<S> {
         }
     }
 
-    /// Searches `puzzle` as the handout does and records every step; gives up
-    /// past `node_budget` nodes, or when the prune check refuses a given.
-    pub fn explore(mut self, puzzle: &Grid, node_budget: u64) -> Result<SudokuRun, Stopped> {
-        for cell in (0..81).map(|i| Cell::new(i / 9, i % 9)) {
-            if let Some(digit) = puzzle.get(cell) {
-                if (self.is_taken)(&self.sets, cell.row, cell.col, digit) {
-                    return Err(Stopped::GivensClash);
-                }
-                (self.insert)(&mut self.sets, cell.row, cell.col, digit);
-            }
-        }
+    /// Searches `puzzle` as the handout does and records every step. It stops
+    /// past `node_budget` nodes, when the prune check refuses a given, or when
+    /// a blank panics (a `todo!()` not filled yet); the run then keeps the
+    /// steps taken so far and says why in [`SudokuRun::stopped`].
+    pub fn explore(self, puzzle: &Grid, node_budget: u64) -> SudokuRun {
         let mut search = HandoutSearch {
             blanks: self,
             node_budget,
@@ -207,11 +210,19 @@ impl<S> SudokuHandout<S> {
                 solutions: Vec::new(),
                 nodes: 0,
                 steps: Vec::new(),
+                stopped: None,
             },
             grid: *puzzle,
         };
-        search.backtrack()?;
-        Ok(search.run)
+        let ran = attempt("your Sudoku search", || {
+            search.givens().and_then(|()| search.backtrack())
+        });
+        search.run.stopped = match ran {
+            Attempt::Done(Ok(())) => None,
+            Attempt::Done(Err(stopped)) => Some(stopped),
+            Attempt::Unfinished(why) => Some(Stopped::Panicked(why)),
+        };
+        search.run
     }
 }
 
@@ -223,6 +234,20 @@ struct HandoutSearch<S> {
 }
 
 impl<S> HandoutSearch<S> {
+    /// The handout's `Search::new`: every given checked, then inserted.
+    fn givens(&mut self) -> Result<(), Stopped> {
+        let blanks = &mut self.blanks;
+        for cell in (0..81).map(|i| Cell::new(i / 9, i % 9)) {
+            if let Some(digit) = self.run.puzzle.get(cell) {
+                if (blanks.is_taken)(&blanks.sets, cell.row, cell.col, digit) {
+                    return Err(Stopped::GivensClash);
+                }
+                (blanks.insert)(&mut blanks.sets, cell.row, cell.col, digit);
+            }
+        }
+        Ok(())
+    }
+
     /// The handout's `backtrack`, step for step, recording each step.
     fn backtrack(&mut self) -> Result<(), Stopped> {
         self.run.nodes += 1;
@@ -274,6 +299,7 @@ pub fn reference(puzzle: &Grid, node_budget: u64) -> Result<SudokuRun, Stopped> 
             solutions: Vec::new(),
             nodes: 0,
             steps: Vec::new(),
+            stopped: None,
         },
         node_budget,
         over: false,
