@@ -95,6 +95,23 @@ impl BlankCheck {
         self
     }
 
+    /// Names the hint command of the homework called `homework` (as
+    /// `--exercise` spells it) at the end of the verdict of a blank not done
+    /// yet, so a student stuck on it knows where the next hint is. Call it
+    /// after [`BlankCheck::hint`].
+    pub fn hints_of(mut self, homework: &str) -> Self {
+        if self.state == State::Done {
+            return self;
+        }
+        let command = hint_command(Some(homework), Some(self.number));
+        let stuck = format!("Stuck? `{command}` in a terminal gives one hint at a time.");
+        match &mut self.verdict.hint {
+            Some(hint) => *hint = format!("{} {stuck}", hint.trim_end()),
+            None => self.verdict.message = format!("{} {stuck}", self.verdict.message.trim_end()),
+        }
+        self
+    }
+
     /// Shows the verdict as plain text in Jupyter.
     pub fn evcxr_display(&self) {
         self.verdict.evcxr_display();
@@ -702,6 +719,17 @@ mod tests {
         })
         .hint("remove all three keys");
         assert_eq!(todo.to_string().matches("Hint:").count(), 1, "{todo}");
+        let named = BlankCheck::run(2, "insert", 1, || -> i32 {
+            todo!("blank 2, insert: add it")
+        })
+        .hints_of("sudoku")
+        .to_string();
+        assert!(
+            named.contains("Stuck? `cargo run -- hint 2 --exercise sudoku`"),
+            "{named}"
+        );
+        let right = BlankCheck::run(1, "prune check", 1, || 1).hints_of("sudoku");
+        assert!(!right.to_string().contains("Stuck?"), "{right}");
         let progress = Progress::new([&done, &wrong]);
         assert_eq!(progress.next(), Some(3));
         assert!(!progress.all_done());
