@@ -179,6 +179,15 @@ impl Progress {
         self.blanks.iter().all(|(_, _, s)| *s == State::Done)
     }
 
+    /// The blanks whose checks pass, for [`Difference::knowing`].
+    pub fn done(&self) -> Vec<usize> {
+        self.blanks
+            .iter()
+            .filter(|b| b.2 == State::Done)
+            .map(|b| b.0)
+            .collect()
+    }
+
     /// The first blank that is wrong, else the first not done.
     pub fn next(&self) -> Option<usize> {
         let first = |state| self.blanks.iter().find(|b| b.2 == state).map(|b| b.0);

@@ -31,7 +31,7 @@
 use crate::board::coords::Cell;
 use crate::sudoku::{Grid, Unit};
 
-use super::feedback::{Progress, State};
+use super::feedback::Progress;
 use super::sudoku_handout::{Step, Stopped, SudokuRun, grid_after, unit_name};
 
 /// Where the student's Sudoku search first leaves the reference's.
@@ -266,34 +266,20 @@ fn explain(
     }
 }
 
-/// One paragraph on a student's search against the reference's: not run
-/// yet (and why), the same steps, or the first difference, blamed knowing
-/// `progress`. A search that stopped (a `todo!()`, a panic, the budget) is
-/// compared up to where it stopped, and the stop explains its end.
-pub fn compare(yours: &SudokuRun, reference: &SudokuRun, progress: Option<&Progress>) -> String {
-    let done: Vec<usize> = progress
-        .map(|p| {
-            p.blanks
-                .iter()
-                .filter(|b| b.2 == State::Done)
-                .map(|b| b.0)
-                .collect()
-        })
-        .unwrap_or_default();
+/// Where `yours` first leaves `reference`, the two recorded searches of one
+/// puzzle, blamed knowing `progress`: `None` when yours has taken no step
+/// yet or takes exactly the reference's. A search that stopped (a `todo!()`,
+/// a panic, the budget) is compared up to where it stopped, and the stop
+/// explains its end.
+pub fn difference_of(
+    yours: &SudokuRun,
+    reference: &SudokuRun,
+    progress: Option<&Progress>,
+) -> Option<SudokuDifference> {
     if yours.steps.is_empty() {
-        return match &yours.stopped {
-            Some(stopped) => format!("Your search has not taken a step yet: {stopped}"),
-            None => "Your search has not run yet: fill the blanks, save, and run the cells again."
-                .to_owned(),
-        };
+        return None;
     }
-    let Some(mut difference) = first_difference(&yours.puzzle, &yours.steps, &reference.steps)
-    else {
-        return format!(
-            "passed: your search takes exactly the reference's {} steps.",
-            reference.steps.len()
-        );
-    };
+    let mut difference = first_difference(&yours.puzzle, &yours.steps, &reference.steps)?;
     if let (None, Some(stopped)) = (difference.yours, &yours.stopped) {
         difference.explanation = format!(
             "your search stopped there, where the reference {}: {stopped}",
@@ -304,10 +290,29 @@ pub fn compare(yours: &SudokuRun, reference: &SudokuRun, progress: Option<&Progr
             _ => Vec::new(),
         };
     }
-    format!(
-        "not yet: your search leaves the reference's at {}",
-        difference.knowing(&done)
-    )
+    Some(difference.knowing(&progress.map(Progress::done).unwrap_or_default()))
+}
+
+/// One paragraph on a student's search against the reference's: not run
+/// yet (and why), the same steps, or the first difference
+/// ([`difference_of`]).
+pub fn compare(yours: &SudokuRun, reference: &SudokuRun, progress: Option<&Progress>) -> String {
+    if yours.steps.is_empty() {
+        return match &yours.stopped {
+            Some(stopped) => format!("Your search has not taken a step yet: {stopped}"),
+            None => "Your search has not run yet: fill the blanks, save, and run the cells again."
+                .to_owned(),
+        };
+    }
+    match difference_of(yours, reference, progress) {
+        None => format!(
+            "passed: your search takes exactly the reference's {} steps.",
+            reference.steps.len()
+        ),
+        Some(difference) => {
+            format!("not yet: your search leaves the reference's at {difference}")
+        }
+    }
 }
 
 /// The blank a `todo!()` names: "blank 3 — delete" is blank 3.

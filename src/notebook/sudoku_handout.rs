@@ -133,6 +133,23 @@ pub struct SudokuRun {
 }
 
 impl SudokuRun {
+    /// "684 nodes, 1 solution, 6851 steps", and why it stopped if it did.
+    pub fn summary(&self) -> String {
+        let solutions = match self.solutions.len() {
+            1 => "1 solution".to_owned(),
+            n => format!("{n} solutions"),
+        };
+        let mut text = format!(
+            "{} nodes, {solutions}, {} steps",
+            self.nodes,
+            self.steps.len()
+        );
+        if let Some(stopped) = &self.stopped {
+            text.push_str(&format!("; then it stopped: {stopped}"));
+        }
+        text
+    }
+
     /// The grid after the first `k` steps (the puzzle for `k = 0`).
     pub fn grid_after(&self, k: usize) -> Grid {
         grid_after(&self.puzzle, &self.steps, k)
