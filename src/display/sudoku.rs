@@ -13,7 +13,7 @@ use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
 use crate::notebook::sudoku_feedback::SudokuDifference;
-use crate::notebook::sudoku_handout::{Step as HandoutStep, SudokuRun};
+use crate::notebook::sudoku_handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::search::Flow;
 use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
@@ -296,7 +296,7 @@ impl Picture for SudokuPicture {
         if let Some(single) = self.hidden {
             out.push_str(&format!(
                 "hidden single: {} has one place left for {}, the cell ({}, {}) (candidates {:?})\n",
-                single.unit,
+                unit_name(single.unit),
                 single.digit,
                 single.cell.row,
                 single.cell.col,

@@ -327,7 +327,12 @@ fn blank_named(text: &str) -> Option<usize> {
 /// The steps `from..from + count` of both searches side by side, numbered
 /// from 1, a `≠` on the rows that differ (prunes compared without their
 /// reasons): the reference's prunes say which unit holds the digit.
+/// With no step of yours, there is nothing to set beside the reference's.
 pub fn side_by_side(yours: &[Step], reference: &[Step], from: usize, count: usize) -> String {
+    if yours.is_empty() {
+        return "Your search has not taken a step yet: nothing to set beside the reference's."
+            .to_owned();
+    }
     let show = |step: Option<&Step>| step.map_or("(ended)".to_owned(), Step::to_string);
     let end = (from + count).min(yours.len().max(reference.len()));
     let rows: Vec<(usize, String, String, bool)> = (from..end)
