@@ -467,6 +467,11 @@ mod tests {
     fn a_delete_that_clears_everything_is_blamed_on_blank_3() {
         let clears = |s: &mut Sets, _: usize, _: usize, _: u8| *s = Sets::default();
         let yours = run(is_taken, insert, clears);
+        assert!(
+            yours.summary().contains("wrong: full grids"),
+            "{}",
+            yours.summary()
+        );
         let why = first_difference(&puzzle(), &yours.steps, &naive().steps).unwrap();
         assert_eq!(why.likely_blank, Some(3), "{why}");
         let progress = Progress::new([

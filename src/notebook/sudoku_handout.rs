@@ -135,10 +135,26 @@ pub struct SudokuRun {
 impl SudokuRun {
     /// "684 nodes, 1 solution, 6851 steps", and why it stopped if it did.
     pub fn summary(&self) -> String {
-        let solutions = match self.solutions.len() {
+        let mut solutions = match self.solutions.len() {
             1 => "1 solution".to_owned(),
             n => format!("{n} solutions"),
         };
+        // A search whose sets are wrong fills grids that break the rules.
+        let wrong = self
+            .solutions
+            .iter()
+            .filter(|grid| !grid.solves(&self.puzzle))
+            .count();
+        if wrong > 0 {
+            let all = if wrong == self.solutions.len() {
+                "all"
+            } else {
+                "some"
+            };
+            solutions.push_str(&format!(
+                " ({all} wrong: full grids with a digit twice in a row, a column or a box)"
+            ));
+        }
         let mut text = format!(
             "{} nodes, {solutions}, {} steps",
             self.nodes,
