@@ -135,10 +135,8 @@ pub fn student_path(file: &str) -> String {
         }
     }
     let absolute = file.starts_with('/') || file.chars().nth(1) == Some(':');
-    if absolute {
-        if let Some(handout) = parts.iter().rposition(|part| *part == "exercises") {
-            parts.drain(..handout);
-        }
+    if absolute && let Some(handout) = parts.iter().rposition(|part| *part == "exercises") {
+        parts.drain(..handout);
     }
     parts.join("/")
 }
