@@ -598,8 +598,11 @@ def page_problems(page, path, site, source, survey, nbformat):
             alts = [picture["alt"] for picture in survey["pictures"]]
             if "not yet implemented" in survey["outputs_text"]:
                 problems.append("run against the reference, yet a blank is not implemented")
-            # Notebook 03 draws the finished solver's tree and chart; notebook 08
-            # (homework 3) prints its checks as text.
+            # Notebook 03 draws the finished solver's tree and chart; notebook 07
+            # shows the finished Sudoku search taking the reference's steps;
+            # notebook 08 (homework 3) prints its checks as text.
+            if path.stem.startswith("07-") and "passed: your search takes exactly the reference" not in survey["outputs_text"]:
+                problems.append("run against the reference, yet the Sudoku search does not take the reference's steps")
             if path.stem.startswith("03-"):
                 if not any(alt.startswith("n = 4: 17 nodes") for alt in alts):
                     problems.append("run against the reference, yet no search tree of 17 nodes")

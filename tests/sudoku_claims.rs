@@ -27,7 +27,8 @@ fn nodes(strategy: Strategy) -> Vec<u64> {
 
 const CLAIMS: &[Claim] = &[
     Claim {
-        says: "> when a unit has only one place left for a digit, the digit goes there.",
+        // Norvig's own words (norvig.com/sudoku.html, his second rule).
+        says: "> If a unit has only one possible place for a value, then put the value there.",
         // The rule as the library applies it: every hidden single it lists is
         // the only empty cell of its unit with the digit as a candidate.
         holds: || {

@@ -236,7 +236,12 @@ fn run_child(name: &str, answering: Option<Answering>) -> ExitCode {
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic without a message".to_owned());
         let located = match info.location() {
-            Some(at) => format!("{message} (at {}:{}:{})", at.file(), at.line(), at.column()),
+            Some(at) => format!(
+                "{message} (at {}:{}:{})",
+                crate::results::student_path(at.file()),
+                at.line(),
+                at.column()
+            ),
             None => message,
         };
         *LAST_PANIC.lock().unwrap_or_else(PoisonError::into_inner) = Some(located);

@@ -107,18 +107,49 @@ pub fn blank_of(group: &str) -> Option<u32> {
         .ok()
 }
 
+/// A panic location's file as the student knows it: `..` resolved
+/// (`exercises/tests/../src/sudoku.rs`, the graded test's `#[path]` module, is
+/// `exercises/src/sudoku.rs`) and an absolute path (the grader's scratch
+/// workspace, another machine's checkout) cut to the part from the handout
+/// crate's `exercises/` on. Any other path is left as it is.
+///
+/// ```
+/// use queens_grader::results::student_path;
+/// assert_eq!(student_path("exercises/tests/../src/sudoku.rs"), "exercises/src/sudoku.rs");
+/// assert_eq!(student_path("/tmp/scratch/slot-1/exercises/src/lib.rs"), "exercises/src/lib.rs");
+/// assert_eq!(student_path("src/lib.rs"), "src/lib.rs");
+/// ```
+pub fn student_path(file: &str) -> String {
+    let file = file.replace('\\', "/");
+    let mut parts: Vec<&str> = Vec::new();
+    for part in file.split('/') {
+        match part {
+            ".." if parts
+                .last()
+                .is_some_and(|last| !last.is_empty() && *last != "..") =>
+            {
+                parts.pop();
+            }
+            "." => {}
+            _ => parts.push(part),
+        }
+    }
+    let absolute = file.starts_with('/') || file.chars().nth(1) == Some(':');
+    if absolute && let Some(handout) = parts.iter().rposition(|part| *part == "exercises") {
+        parts.drain(..handout);
+    }
+    parts.join("/")
+}
+
 /// The command that prints `homework`'s hints for `blank` (all blanks' when
 /// `None`); the course's first homework needs no `--exercise`.
+/// Spelled once, in the library ([`queens::notebook::feedback::hint_command`]),
+/// for the notebooks' progress tables too.
 pub fn hint_command(homework: &Homework, blank: Option<u32>) -> String {
-    let command = match blank {
-        Some(id) => format!("cargo run -- hint {id}"),
-        None => "cargo run -- hint".to_owned(),
-    };
-    if homework.default {
-        command
-    } else {
-        format!("{command} --exercise {homework}")
-    }
+    queens::notebook::feedback::hint_command(
+        (!homework.default).then_some(homework.name),
+        blank.map(|id| id as usize),
+    )
 }
 
 /// The command that prints the hints of the blank the test `name` grades.

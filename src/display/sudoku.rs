@@ -1,6 +1,7 @@
 //! Sudoku pictures: the grid with its givens, its candidates and the three
 //! sets of one cell (row red, column amber, box purple, as the queens' three
-//! sets), the box identity, a search replayed step by step, and the nodes of
+//! sets), the box identity, a search replayed step by step (the library's or
+//! the student's), the first difference between two searches, and the nodes of
 //! `naive` and `mrv` on the shipped puzzles.
 
 use plotters::prelude::{RGBColor, Rectangle, Text};
@@ -11,6 +12,8 @@ use super::palette::{self, AMBER, BLUE, CENTRE, GREEN, GREY, INK, LEFT, PURPLE, 
 use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
+use crate::notebook::sudoku_feedback::SudokuDifference;
+use crate::notebook::sudoku_handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::search::Flow;
 use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
@@ -293,7 +296,7 @@ impl Picture for SudokuPicture {
         if let Some(single) = self.hidden {
             out.push_str(&format!(
                 "hidden single: {} has one place left for {}, the cell ({}, {}) (candidates {:?})\n",
-                single.unit,
+                unit_name(single.unit),
                 single.digit,
                 single.cell.row,
                 single.cell.col,
@@ -471,6 +474,92 @@ impl Walkthrough {
             .candidates()
             .focus(step.cell)
             .caption(what)
+    }
+}
+
+impl Walkthrough {
+    /// A recorded search ([`SudokuHandout::explore`]: the student's blanks;
+    /// [`reference`](crate::notebook::sudoku_handout::reference): the
+    /// library's `naive`) as a walkthrough, so the student's own search is
+    /// pictured step by step as the library's is: its places and backtracks
+    /// up to its first solution, at most `limit` of them. Prunes are left out,
+    /// as in [`Walkthrough::new`]; each placement's `choices` are the cell's
+    /// candidates on the grid before it (0 when that grid already clashes).
+    ///
+    /// [`SudokuHandout::explore`]: crate::notebook::sudoku_handout::SudokuHandout::explore
+    ///
+    /// ```
+    /// use queens::display::Walkthrough;
+    /// use queens::notebook::sudoku_handout::reference;
+    /// use queens::sudoku::{bank, search::CellOrder};
+    /// let puzzle = bank::diabolical()[2].grid;
+    /// let naive = reference(&puzzle, 100_000)?;
+    /// assert_eq!(Walkthrough::of_run(&naive, 100_000), Walkthrough::new(&puzzle, CellOrder::FirstEmpty, 100_000));
+    /// # Ok::<(), queens::notebook::sudoku_handout::Stopped>(())
+    /// ```
+    pub fn of_run(run: &SudokuRun, limit: usize) -> Self {
+        let mut grid = run.puzzle;
+        let mut steps = Vec::new();
+        let mut nodes = 1; // the root
+        for step in &run.steps {
+            let (kind, cell, digit) = match *step {
+                HandoutStep::Place { cell, digit } => (Move::Place, cell, digit),
+                HandoutStep::Backtrack { cell, digit } => (Move::Backtrack, cell, digit),
+                HandoutStep::Prune { .. } => continue,
+                HandoutStep::Solution { .. } => break,
+            };
+            let choices = match kind {
+                Move::Place => {
+                    nodes += 1;
+                    Units::from_grid(&grid).map_or(0, |units| units.candidates(cell).len())
+                }
+                Move::Backtrack => 0,
+            };
+            match kind {
+                Move::Place => grid.set(cell, digit),
+                Move::Backtrack => grid.clear(cell),
+            }
+            if steps.len() < limit {
+                steps.push(WalkStep {
+                    kind,
+                    cell,
+                    digit,
+                    choices,
+                    grid,
+                });
+            }
+        }
+        Self {
+            puzzle: run.puzzle,
+            steps,
+            nodes,
+        }
+    }
+}
+
+impl SudokuPicture {
+    /// The grid where a student's search first leaves the reference's: the
+    /// grid just before that step, its cell framed with its three sets, the
+    /// candidates in the empty cells, and the difference as the caption
+    /// ("step 25: you wrote 2 in (1, 0); the reference prunes it …").
+    pub fn difference(puzzle: &Grid, difference: &SudokuDifference) -> Self {
+        let cell = [difference.yours, difference.reference]
+            .into_iter()
+            .flatten()
+            .find_map(|step| match step {
+                HandoutStep::Place { cell, .. }
+                | HandoutStep::Prune { cell, .. }
+                | HandoutStep::Backtrack { cell, .. } => Some(cell),
+                HandoutStep::Solution { .. } => None,
+            });
+        let picture = SudokuPicture::new(puzzle)
+            .filled(&difference.grid)
+            .candidates();
+        match cell {
+            Some(cell) => picture.focus(cell),
+            None => picture,
+        }
+        .caption(difference.to_string())
     }
 }
 

@@ -95,6 +95,23 @@ impl BlankCheck {
         self
     }
 
+    /// Names the hint command of the homework called `homework` (as
+    /// `--exercise` spells it) at the end of the verdict of a blank not done
+    /// yet, so a student stuck on it knows where the next hint is. Call it
+    /// after [`BlankCheck::hint`].
+    pub fn hints_of(mut self, homework: &str) -> Self {
+        if self.state == State::Done {
+            return self;
+        }
+        let command = hint_command(Some(homework), Some(self.number));
+        let stuck = format!("Stuck? `{command}` in a terminal gives one hint at a time.");
+        match &mut self.verdict.hint {
+            Some(hint) => *hint = format!("{} {stuck}", hint.trim_end()),
+            None => self.verdict.message = format!("{} {stuck}", self.verdict.message.trim_end()),
+        }
+        self
+    }
+
     /// Shows the verdict as plain text in Jupyter.
     pub fn evcxr_display(&self) {
         self.verdict.evcxr_display();
@@ -107,11 +124,35 @@ impl std::fmt::Display for BlankCheck {
     }
 }
 
+/// The command that prints the next hint for `blank` (every blank's list when
+/// `None`) of the homework named `homework` (`None`: the course's first, which
+/// needs no `--exercise`). The one place the command is spelled: the grader's
+/// reports and the notebooks' [`Progress`] both use it.
+///
+/// ```
+/// use queens::notebook::feedback::hint_command;
+/// assert_eq!(hint_command(None, Some(2)), "cargo run -- hint 2");
+/// assert_eq!(hint_command(Some("sudoku"), Some(1)), "cargo run -- hint 1 --exercise sudoku");
+/// assert_eq!(hint_command(Some("sudoku"), None), "cargo run -- hint --exercise sudoku");
+/// ```
+pub fn hint_command(homework: Option<&str>, blank: Option<usize>) -> String {
+    let mut command = "cargo run -- hint".to_owned();
+    if let Some(blank) = blank {
+        command.push_str(&format!(" {blank}"));
+    }
+    if let Some(homework) = homework {
+        command.push_str(&format!(" --exercise {homework}"));
+    }
+    command
+}
+
 /// The status of every blank, one line each, and what to do next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// `(number, title, state)`, in order.
     pub blanks: Vec<(usize, String, State)>,
+    /// The homework's name for `--exercise` (`None`: the course's first).
+    pub homework: Option<String>,
 }
 
 impl Progress {
@@ -122,12 +163,29 @@ impl Progress {
                 .into_iter()
                 .map(|c| (c.number, c.title.clone(), c.state))
                 .collect(),
+            homework: None,
         }
+    }
+
+    /// The same table for the homework named `name` (as `--exercise` spells
+    /// it: `"sudoku"`), so that its hint command names it.
+    pub fn homework(mut self, name: &str) -> Self {
+        self.homework = Some(name.to_owned());
+        self
     }
 
     /// Whether every blank is done.
     pub fn all_done(&self) -> bool {
         self.blanks.iter().all(|(_, _, s)| *s == State::Done)
+    }
+
+    /// The blanks whose checks pass, for [`Difference::knowing`].
+    pub fn done(&self) -> Vec<usize> {
+        self.blanks
+            .iter()
+            .filter(|b| b.2 == State::Done)
+            .map(|b| b.0)
+            .collect()
     }
 
     /// The first blank that is wrong, else the first not done.
@@ -151,7 +209,8 @@ impl std::fmt::Display for Progress {
             None => write!(f, "All blanks done: the search below is yours."),
             Some(n) => write!(
                 f,
-                "Next: blank {n} (`cargo run -- hint {n}` in a terminal if you are stuck)."
+                "Next: blank {n} (`{}` in a terminal if you are stuck).",
+                hint_command(self.homework.as_deref(), Some(n))
             ),
         }
     }
@@ -669,6 +728,17 @@ mod tests {
         })
         .hint("remove all three keys");
         assert_eq!(todo.to_string().matches("Hint:").count(), 1, "{todo}");
+        let named = BlankCheck::run(2, "insert", 1, || -> i32 {
+            todo!("blank 2, insert: add it")
+        })
+        .hints_of("sudoku")
+        .to_string();
+        assert!(
+            named.contains("Stuck? `cargo run -- hint 2 --exercise sudoku`"),
+            "{named}"
+        );
+        let right = BlankCheck::run(1, "prune check", 1, || 1).hints_of("sudoku");
+        assert!(!right.to_string().contains("Stuck?"), "{right}");
         let progress = Progress::new([&done, &wrong]);
         assert_eq!(progress.next(), Some(3));
         assert!(!progress.all_done());
@@ -676,6 +746,18 @@ mod tests {
             Progress::new([&done])
                 .to_string()
                 .contains("All blanks done")
+        );
+        assert!(
+            progress
+                .to_string()
+                .ends_with("(`cargo run -- hint 3` in a terminal if you are stuck).")
+        );
+        let sudoku = Progress::new([&done, &wrong])
+            .homework("sudoku")
+            .to_string();
+        assert!(
+            sudoku.contains("`cargo run -- hint 3 --exercise sudoku`"),
+            "{sudoku}"
         );
     }
 }

@@ -1,0 +1,165 @@
+//! Notebook 07's support for the Sudoku homework: its check cells and its
+//! "your search step by step" on the handout as shipped (every blank
+//! `todo!()`) and on the reference answers, and the homework notebooks' hint
+//! commands naming their homework.
+
+use queens::notebook::feedback::{BlankCheck, Progress, State};
+use queens::notebook::sudoku_feedback::{compare, difference_of};
+use queens::notebook::sudoku_handout::{Stopped, SudokuHandout, reference};
+use queens::sudoku::{Grid, bank};
+use serde_json::Value;
+
+#[path = "../exercises/src/sudoku.rs"]
+#[allow(dead_code)]
+mod handout;
+
+#[path = "../solutions/src/sudoku.rs"]
+#[allow(dead_code)]
+mod answers;
+
+/// The third puzzle, the one notebook 07 searches step by step.
+fn puzzle() -> Grid {
+    bank::diabolical()[2].grid
+}
+
+fn code_cells(name: &str) -> Vec<String> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
+    let nb: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("notebook")).expect("JSON");
+    nb["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .filter(|c| c["cell_type"] == "code")
+        .map(|c| match &c["source"] {
+            Value::Array(lines) => lines.iter().filter_map(Value::as_str).collect(),
+            other => other.as_str().unwrap_or_default().to_owned(),
+        })
+        .collect()
+}
+
+/// Notebook 07's blank 1 check, on the handout as shipped: not yet, never passed.
+#[test]
+fn the_untouched_handout_is_not_started_and_its_search_says_why() {
+    let check = BlankCheck::run(1, "prune check", true, || {
+        handout::SudokuSets::new().is_taken(0, 2, 5)
+    })
+    .hints_of("sudoku");
+    assert_eq!(check.state, State::NotYet);
+    let text = check.to_string();
+    assert!(
+        text.contains("`cargo run -- hint 1 --exercise sudoku`"),
+        "{text}"
+    );
+    let yours = SudokuHandout::new(
+        handout::SudokuSets::new(),
+        handout::SudokuSets::is_taken,
+        handout::SudokuSets::insert,
+        handout::SudokuSets::delete,
+    )
+    .explore(&puzzle(), 100_000);
+    assert!(matches!(yours.stopped, Some(Stopped::Panicked(ref why)) if why.is_todo()));
+    let naive = reference(&puzzle(), 100_000).unwrap();
+    assert_eq!(difference_of(&yours, &naive, None), None);
+    let said = compare(&yours, &naive, None);
+    assert!(
+        said.starts_with("Your search has not taken a step yet: blank 1"),
+        "{said}"
+    );
+}
+
+/// The reference answers take the reference's steps, node for node: what the
+/// published page of notebook 07 shows.
+#[test]
+fn the_reference_answers_take_the_reference_s_steps() {
+    let yours = SudokuHandout::new(
+        answers::SudokuSets::new(),
+        answers::SudokuSets::is_taken,
+        answers::SudokuSets::insert,
+        answers::SudokuSets::delete,
+    )
+    .explore(&puzzle(), 100_000);
+    let naive = reference(&puzzle(), 100_000).unwrap();
+    assert_eq!(yours.stopped, None);
+    assert_eq!((yours.nodes, yours.solutions.len()), (684, 1));
+    assert_eq!(yours.nodes, naive.nodes);
+    assert!(compare(&yours, &naive, None).starts_with("passed"));
+}
+
+/// The notebook's text: "of the forty it has the smallest `naive` tree".
+#[test]
+fn the_third_puzzle_has_the_smallest_naive_tree() {
+    use queens::sudoku::{Strategy, solve};
+    let nodes: Vec<u64> = bank::diabolical()
+        .iter()
+        .map(|line| solve(&line.grid, Strategy::Naive).nodes)
+        .collect();
+    let smallest = nodes.iter().min().unwrap();
+    assert_eq!(nodes[2], *smallest, "{nodes:?}");
+}
+
+/// A delete that clears every set, with the first two blanks right: the
+/// search step by step blames blank 3 (knowing that 1 and 2 pass).
+#[test]
+fn a_delete_that_clears_the_sets_is_blamed_on_blank_3() {
+    fn clears(sets: &mut answers::SudokuSets, _: usize, _: usize, _: u8) {
+        *sets = answers::SudokuSets::new();
+    }
+    let yours = SudokuHandout::new(
+        answers::SudokuSets::new(),
+        answers::SudokuSets::is_taken,
+        answers::SudokuSets::insert,
+        clears,
+    )
+    .explore(&puzzle(), 100_000);
+    let progress = Progress::new([
+        &BlankCheck::run(1, "prune check", 1, || 1),
+        &BlankCheck::run(2, "insert", 1, || 1),
+        &BlankCheck::run(3, "delete", 1, || 2),
+    ]);
+    let naive = reference(&puzzle(), 100_000).unwrap();
+    let said = compare(&yours, &naive, Some(&progress));
+    assert!(said.ends_with("Look at blank 3 first."), "{said}");
+}
+
+/// Every homework notebook checks its three blanks with `BlankCheck`, names
+/// its homework's hint command through the library (never spelled in a
+/// cell), and 07 shows the student's search beside the reference's.
+#[test]
+fn the_homework_notebooks_name_their_hint_command_through_the_library() {
+    for (notebook, homework) in [("07-sudoku", "sudoku"), ("08-bitmask-homework", "bitmask")] {
+        let cells = code_cells(notebook);
+        let all = cells.join("\n");
+        for blank in 1..=3 {
+            assert!(
+                all.contains(&format!("let blank_{blank} = BlankCheck::run({blank}, ")),
+                "{notebook}: no check of blank {blank}"
+            );
+        }
+        assert_eq!(
+            all.matches(&format!(".hints_of(\"{homework}\")")).count(),
+            3,
+            "{notebook}: each check names the hint command"
+        );
+        assert!(
+            all.contains(&format!(".homework(\"{homework}\")")),
+            "{notebook}: the progress table names the homework"
+        );
+        assert!(
+            !all.contains("cargo run -- hint"),
+            "{notebook}: a hint command spelled in a cell"
+        );
+    }
+    let sudoku = code_cells("07-sudoku").join("\n");
+    for needed in [
+        "SudokuHandout::new(SudokuSets::new(), SudokuSets::is_taken, SudokuSets::insert, SudokuSets::delete)",
+        "compare(&yours, &naive, Some(&progress))",
+        "side_by_side(",
+        "Walkthrough::of_run(&yours",
+        // The reference run for the site (`.ci/run`) picks the notebooks by it.
+        ":dep exercises = { path = \"../exercises\" }",
+    ] {
+        assert!(sudoku.contains(needed), "07 lacks {needed}");
+    }
+}
