@@ -111,8 +111,8 @@ pub fn blank_of(group: &str) -> Option<u32> {
 /// `None`); the course's first homework needs no `--exercise`.
 pub fn hint_command(homework: &Homework, blank: Option<u32>) -> String {
     let command = match blank {
-        Some(id) => format!("cargo run -- hint {id}"),
-        None => "cargo run -- hint".to_owned(),
+        Some(id) => format!("cargo queens hint {id}"),
+        None => "cargo queens hint".to_owned(),
     };
     if homework.default {
         command
@@ -139,11 +139,11 @@ mod tests {
         let second = crate::homeworks::ALL[1];
         assert_eq!(
             hint_command_of(first, "blank_2_insert::x"),
-            "cargo run -- hint 2"
+            "cargo queens hint 2"
         );
         assert_eq!(
             hint_command_of(second, "blank_1_prune_check::x"),
-            format!("cargo run -- hint 1 --exercise {second}")
+            format!("cargo queens hint 1 --exercise {second}")
         );
         assert_eq!(group_of("loose"), "loose");
     }

@@ -9,7 +9,7 @@
 //!
 //! Check your work with `cargo run -- watch`: it reruns the graded tests on
 //! every save (or once: `cargo test -p exercises --test nqueens`). Stuck on blank 2?
-//! `cargo run -- hint 2` gives one hint, the next one each time.
+//! `cargo queens hint 2` gives one hint, the next one each time.
 
 use std::collections::HashSet;
 
