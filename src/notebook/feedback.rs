@@ -151,7 +151,7 @@ impl std::fmt::Display for Progress {
             None => write!(f, "All blanks done: the search below is yours."),
             Some(n) => write!(
                 f,
-                "Next: blank {n} (`cargo run -- hint {n}` in a terminal if you are stuck)."
+                "Next: blank {n} (`cargo queens hint {n}` in a terminal if you are stuck)."
             ),
         }
     }
