@@ -597,3 +597,15 @@ fn saves_without_events_suggest_poll_and_poll_sees_them() {
     assert!(!polling.contents().contains("came with no file event"));
     polling.quit();
 }
+
+/// Inside `exercises/` (where `cargo queens watch` is typed too), the
+/// folder itself is the handout.
+#[test]
+fn watch_inside_exercises_watches_that_folder() {
+    let tmp = handout_copy();
+    let mut watch = Watch::start(&tmp.path().join("exercises"), &["watch"]);
+    watch.wait_for("a first grade of ./src/lib.rs", FIRST_GRADE, |s| {
+        s.contains("queens watch · ./src/lib.rs · graded in") && scores(s).is_some()
+    });
+    watch.quit();
+}
