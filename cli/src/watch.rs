@@ -138,6 +138,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let mut terminal = Terminal::start(events)?;
     let mut state = State {
         homework,
+        silence: Silence::new(&source),
         source,
         crate_dir,
         grades: BTreeMap::new(),
@@ -148,11 +149,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         selected: None,
         panel: Vec::new(),
         confirm: None,
-        silence: Silence::new(Path::new("")),
         suggest_poll: false,
         jobs,
     };
-    state.silence = Silence::new(&state.source);
     state.grade_now();
     loop {
         let panel = state.panel.clone();
