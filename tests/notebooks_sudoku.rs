@@ -49,7 +49,7 @@ fn the_untouched_handout_is_not_started_and_its_search_says_why() {
     assert_eq!(check.state, State::NotYet);
     let text = check.to_string();
     assert!(
-        text.contains("`cargo run -- hint 1 --exercise sudoku`"),
+        text.contains("`cargo queens hint 1 --exercise sudoku`"),
         "{text}"
     );
     let yours = SudokuHandout::new(
@@ -147,7 +147,7 @@ fn the_homework_notebooks_name_their_hint_command_through_the_library() {
             "{notebook}: the progress table names the homework"
         );
         assert!(
-            !all.contains("cargo run -- hint"),
+            !all.contains("cargo queens hint") && !all.contains("cargo run -- hint"),
             "{notebook}: a hint command spelled in a cell"
         );
     }

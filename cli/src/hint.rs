@@ -119,6 +119,32 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The next hint of blank `id` of `exercise` as `queens hint N` would show it
+/// (the same memory, so the watch's `h` and the command share their place):
+/// the blank, the hint's number from 1, and the hint; once all were shown,
+/// the last one again (`queens watch`'s `h` key).
+pub(crate) fn next_hint(exercise: &Homework, id: u32) -> Result<(Blank, usize, String), Failure> {
+    let blanks = blanks(exercise)?;
+    let blank = find(&blanks, id)?.clone();
+    let state = state_file_of(exercise);
+    let mut seen = read_seen(&state);
+    let shown = seen.get(&id).copied().unwrap_or(0);
+    let number = (shown + 1).min(blank.hints.len());
+    let hint = blank
+        .hints
+        .get(number.wrapping_sub(1))
+        .cloned()
+        .unwrap_or_default();
+    seen.insert(id, number);
+    write_seen(&state, &seen)?;
+    Ok((blank, number, hint))
+}
+
+/// The blanks of `exercise` with their hints, as `queens handout` made them.
+pub(crate) fn blanks_of(exercise: &Homework) -> Result<Vec<Blank>, Failure> {
+    blanks(exercise)
+}
+
 /// The command that shows a blank's hints (every blank's when `None`).
 fn command(exercise: &Homework, blank: Option<u32>) -> String {
     results::hint_command(exercise, blank)
@@ -199,7 +225,7 @@ fn reset(
 /// Where the hints shown of `exercise` are remembered: [`state_file`] for
 /// the course's first homework, the same name with `-<homework>` for the
 /// others.
-fn state_file_of(exercise: &Homework) -> PathBuf {
+pub(crate) fn state_file_of(exercise: &Homework) -> PathBuf {
     let state = state_file();
     if exercise == homeworks::default() {
         return state;
@@ -246,7 +272,7 @@ fn write_seen(state: &Path, seen: &Seen) -> Result<(), Failure> {
 
 /// The instruction without the format braces the `todo!()` needs: `({row}, {col})`
 /// reads `(row, col)`.
-fn plain(instruction: &str) -> String {
+pub(crate) fn plain(instruction: &str) -> String {
     // `{row}` reads as `row`, `{free:#b}` as `free`: the names, without the
     // format specs.
     let mut out = String::new();

@@ -1,16 +1,20 @@
 //! `queens lab`: everything the notebooks need, then JupyterLab on them.
 //!
 //! On a fresh machine with Rust and Python 3 it makes `.venv` with JupyterLab,
-//! installs the Rust kernel (`evcxr_jupyter`, about 15 minutes, once), makes
-//! sure the `rust-src` component is there, registers the kernel, compiles the
-//! notebooks' setup cell once so that each notebook starts in seconds, and
-//! opens JupyterLab on the project, at `notebooks/` (the handout in
+//! installs the Rust kernel (`evcxr_jupyter`, about 15 minutes, once),
+//! registers the kernel, compiles the notebooks' setup cell once so that each
+//! notebook starts in seconds, builds the homeworks' tests and the grader's
+//! copy of them (so that the first `cargo test -p exercises` and `cargo queens
+//! grade` do not wait), and opens JupyterLab on the project, at `notebooks/` (the handout in
 //! `exercises/` opens from there too). Every step is skipped when already done.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod steps;
+
+use self::steps::Steps;
 use super::{Failure, Output};
 
 /// Arguments of `queens lab`.
@@ -129,23 +133,72 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         Failure::new("cargo not found: install Rust from https://rustup.rs, then run this again")
     })?;
     let venv = args.venv.clone().unwrap_or_else(|| root.join(".venv"));
-    let python = make_venv(&args.python, &venv, out)?;
-    install_jupyterlab(&python, &root, out)?;
-    let evcxr = install_evcxr(&cargo, &path, out)?;
-    add_rust_src(&path, out)?;
+    // No rust-src step: `rust-toolchain.toml` lists the component, rustup
+    // installs it with the toolchain, and the kernel started from here runs on
+    // that toolchain (rustup passes `RUSTUP_TOOLCHAIN` on to it).
+    let total = if args.setup_only { 6 } else { 7 };
+    let mut steps = Steps::new(total, out.json());
+    steps.begin("the Python virtual environment");
+    let python = make_venv(&args.python, &venv, &mut steps)?;
+    steps.begin("JupyterLab");
+    install_jupyterlab(&python, &root, &mut steps)?;
+    steps.begin("the Rust kernel evcxr_jupyter");
+    let evcxr = install_evcxr(&cargo, &path, &mut steps)?;
     let jupyter = venv_tool(&venv, "jupyter");
-    register_kernel(&jupyter, &evcxr, &path, out)?;
-    warm_cache(&python, &root, &path, out)?;
+    steps.begin("the kernel registered with Jupyter");
+    register_kernel(&jupyter, &evcxr, &path, &mut steps)?;
+    steps.begin("the notebooks' setup cell compiled");
+    warm_cache(&python, &root, &path, &mut steps)?;
+    steps.begin("the homeworks' tests and the grader built");
+    warm_grading(&cargo, &root, &mut steps)?;
     if args.setup_only {
-        say(out, "ready; start JupyterLab with `cargo run -- lab`")?;
+        steps.finish();
+        if !out.json() {
+            say(out, "ready; start JupyterLab with `cargo run -- lab`")?;
+        }
         return Ok(());
     }
-    start_jupyterlab(&jupyter, &root, &args, &path, out)
+    steps.begin("JupyterLab started");
+    steps.say(format!(
+        "opening JupyterLab on {} at notebooks/ (Ctrl-C to stop)",
+        root.display()
+    ));
+    steps.finish();
+    start_jupyterlab(&jupyter, &root, &args, &path)
+}
+
+/// Builds what a student's first `cargo test -p exercises` and first
+/// `cargo queens grade` would otherwise build while they wait: the handout's
+/// test targets, and each homework's tests in the grader's scratch workspace.
+fn warm_grading(cargo: &Path, root: &Path, steps: &mut Steps) -> Result<(), Failure> {
+    steps.say("building the homeworks' tests (a minute or two the first time, seconds after)");
+    steps.run(
+        Command::new(cargo)
+            .args(["test", "-p", "exercises", "--no-run", "--quiet"])
+            .current_dir(root),
+        "cargo test -p exercises --no-run",
+    )?;
+    steps.say("building the grader's copy of the tests (a minute the first time)");
+    for homework in queens_grader::homeworks::ALL {
+        let mut config = queens_grader::grader::Config::new(root);
+        config.homework = homework;
+        let grader = queens_grader::grader::Grader::new(config)
+            .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
+        let handout = root.join("exercises").join(homework.source);
+        let code = std::fs::read_to_string(&handout)
+            .map_err(|e| Failure::new(format!("cannot read {}: {e}", handout.display())))?;
+        grader.test_binary(&code).map_err(|e| {
+            Failure::new(format!(
+                "building the {homework} homework's graded tests failed: {e}"
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// The virtual environment `venv`, made with `system_python` if missing;
 /// its Python, which must have pip.
-fn make_venv(system_python: &str, venv: &Path, out: &mut Output) -> Result<PathBuf, Failure> {
+fn make_venv(system_python: &str, venv: &Path, steps: &mut Steps) -> Result<PathBuf, Failure> {
     let python = venv_tool(venv, "python");
     if !python.is_file() {
         if !succeeds(Command::new(system_python).arg("--version")) {
@@ -153,11 +206,11 @@ fn make_venv(system_python: &str, venv: &Path, out: &mut Output) -> Result<PathB
                 "Python 3 not found ('{system_python}'): install Python 3 (Debian/Ubuntu: apt install python3 python3-venv), then run this again"
             )));
         }
-        say(
-            out,
-            format!("making a Python virtual environment in {}", venv.display()),
-        )?;
-        execute(
+        steps.say(format!(
+            "making a Python virtual environment in {}",
+            venv.display()
+        ));
+        steps.run(
             Command::new(system_python).arg("-m").arg("venv").arg(venv),
             "making the virtual environment (Debian/Ubuntu need: apt install python3-venv)",
         )?;
@@ -173,15 +226,12 @@ fn make_venv(system_python: &str, venv: &Path, out: &mut Output) -> Result<PathB
 
 /// JupyterLab and what the notebook scripts import, from
 /// `notebooks/requirements.txt`, unless they already import.
-fn install_jupyterlab(python: &Path, root: &Path, out: &mut Output) -> Result<(), Failure> {
+fn install_jupyterlab(python: &Path, root: &Path, steps: &mut Steps) -> Result<(), Failure> {
     if succeeds(Command::new(python).args(["-c", "import jupyterlab, nbclient, nbconvert"])) {
         return Ok(());
     }
-    say(
-        out,
-        "installing JupyterLab into the virtual environment (a minute or two)",
-    )?;
-    execute(
+    steps.say("installing JupyterLab into the virtual environment (a minute or two)");
+    steps.run(
         Command::new(python)
             .args([
                 "-m",
@@ -197,15 +247,12 @@ fn install_jupyterlab(python: &Path, root: &Path, out: &mut Output) -> Result<()
 }
 
 /// The Rust kernel `evcxr_jupyter`, installed with cargo if not found.
-fn install_evcxr(cargo: &Path, path: &OsString, out: &mut Output) -> Result<PathBuf, Failure> {
+fn install_evcxr(cargo: &Path, path: &OsString, steps: &mut Steps) -> Result<PathBuf, Failure> {
     if let Some(found) = find_tool("evcxr_jupyter", path) {
         return Ok(found);
     }
-    say(
-        out,
-        "installing the Rust kernel evcxr_jupyter: this takes about 15 minutes, once",
-    )?;
-    execute(
+    steps.say("installing the Rust kernel evcxr_jupyter: this takes about 15 minutes, once");
+    steps.run(
         Command::new(cargo)
             .args(["install", "--locked", "evcxr_jupyter"])
             .env("PATH", path),
@@ -215,39 +262,12 @@ fn install_evcxr(cargo: &Path, path: &OsString, out: &mut Output) -> Result<Path
         .ok_or_else(|| Failure::new("evcxr_jupyter was installed but is not in ~/.cargo/bin"))
 }
 
-/// The `rust-src` component the kernel needs, added with rustup; without
-/// rustup, a reminder only.
-fn add_rust_src(path: &OsString, out: &mut Output) -> Result<(), Failure> {
-    let Some(rustup) = find_tool("rustup", path) else {
-        return say(
-            out,
-            "rustup not found: make sure the rust-src component of your toolchain is installed",
-        );
-    };
-    let installed = Command::new(&rustup)
-        .args(["component", "list", "--installed"])
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).contains("rust-src"))
-        .unwrap_or(false);
-    if installed {
-        return Ok(());
-    }
-    say(
-        out,
-        "adding the rust-src component (the kernel needs the standard library's sources)",
-    )?;
-    execute(
-        Command::new(&rustup).args(["component", "add", "rust-src"]),
-        "rustup component add rust-src",
-    )
-}
-
 /// Registers the Rust kernel with the venv's Jupyter unless it is listed.
 fn register_kernel(
     jupyter: &Path,
     evcxr: &Path,
     path: &OsString,
-    out: &mut Output,
+    steps: &mut Steps,
 ) -> Result<(), Failure> {
     let kernels = Command::new(jupyter)
         .args(["kernelspec", "list", "--json"])
@@ -257,8 +277,8 @@ fn register_kernel(
     if kernels.contains("\"rust\"") {
         return Ok(());
     }
-    say(out, "registering the Rust kernel with Jupyter")?;
-    execute(
+    steps.say("registering the Rust kernel with Jupyter");
+    steps.run(
         Command::new(evcxr)
             .arg("--install")
             .env("PATH", path)
@@ -273,13 +293,10 @@ fn warm_cache(
     python: &Path,
     root: &Path,
     path: &OsString,
-    out: &mut Output,
+    steps: &mut Steps,
 ) -> Result<(), Failure> {
-    say(
-        out,
-        "compiling the notebooks' setup cell (minutes the first time, seconds after)",
-    )?;
-    execute(
+    steps.say("compiling the notebooks' setup cell (minutes the first time, seconds after)");
+    steps.run(
         Command::new(python)
             .arg(root.join("scripts").join("notebooks.py"))
             .arg("warm")
@@ -295,17 +312,9 @@ fn start_jupyterlab(
     root: &Path,
     args: &Args,
     path: &OsString,
-    out: &mut Output,
 ) -> Result<(), Failure> {
     let mut lab = jupyterlab(jupyter, root, args.port, args.headless);
     lab.env("PATH", path);
-    say(
-        out,
-        format!(
-            "opening JupyterLab on {} at notebooks/ (Ctrl-C to stop)",
-            root.display()
-        ),
-    )?;
     // JupyterLab takes over this process, so Ctrl-C in the terminal talks to it
     // alone (it asks before shutting down) instead of killing its parent first.
     #[cfg(unix)]

@@ -7,6 +7,7 @@
 mod autograder;
 mod book;
 mod choice;
+mod completions;
 mod count;
 mod grade;
 mod graded_tests;
@@ -72,6 +73,8 @@ pub enum Command {
     Sudoku(sudoku::Args),
     /// Build the course as a static site from the executed notebooks.
     Book(book::Args),
+    /// Print a shell completion script: bash, zsh, fish or powershell.
+    Completions(completions::Args),
 }
 
 /// A failed command: its message, and the exit code to leave with.
@@ -138,7 +141,17 @@ where
         Err(error) => return usage_error(error),
     };
     let mut out = Output::stdout(cli.json);
-    let result = match cli.command {
+    let mut command = cli.command;
+    // `cargo queens watch` and `cargo queens grade` from inside `exercises/`
+    // (the folder a student edits) mean this folder.
+    match &mut command {
+        Command::Watch(args) if args.path.is_none() => args.path = Some(default_handout()),
+        Command::Grade(args) if args.path.is_none() && args.batch.is_none() => {
+            args.path = Some(default_handout());
+        }
+        _ => {}
+    }
+    let result = match command {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Count(args) => count::run(args, &mut out),
         Command::Trace(args) => trace::run(args, &mut out),
@@ -152,6 +165,7 @@ where
         Command::Lab(args) => lab::run(args, &mut out),
         Command::Sudoku(args) => sudoku::run(args, &mut out),
         Command::Book(args) => book::run(args, &mut out),
+        Command::Completions(args) => completions::run(args, &mut out),
     };
     match result.and_then(|()| out.finish().map_err(Failure::from)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -161,6 +175,22 @@ where
             eprintln!("queens: error: {}", failure.message);
             ExitCode::from(failure.code)
         }
+    }
+}
+
+/// The handout a command works on when none is given: `exercises/` in the
+/// current folder, else the current folder when it is the exercises crate
+/// itself (it holds every homework's file and hints).
+fn default_handout() -> std::path::PathBuf {
+    let here = std::path::Path::new(".");
+    let exercises = std::path::PathBuf::from("exercises");
+    let is_the_crate = queens_grader::homeworks::ALL.iter().all(|homework| {
+        here.join(homework.source).is_file() && here.join(homework.hints).is_file()
+    });
+    if !exercises.is_dir() && is_the_crate {
+        here.to_owned()
+    } else {
+        exercises
     }
 }
 
@@ -180,11 +210,48 @@ fn usage_error(error: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         };
     }
-    eprintln!(
-        "queens: {} (see 'queens --help')",
-        one_line(&error.render().to_string())
-    );
+    eprintln!("queens: {} (see 'queens --help')", message_of(&error));
     ExitCode::from(EXIT_USAGE)
+}
+
+/// Clap's message on one line, its suggestion kept: `error: unknown
+/// subcommand 'sovle' (did you mean 'solve'?)`.
+fn message_of(error: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind| match error.get(kind) {
+        Some(ContextValue::String(value)) => Some(value.clone()),
+        _ => None,
+    };
+    let base = match (error.kind(), text(ContextKind::InvalidSubcommand)) {
+        (ErrorKind::InvalidSubcommand, Some(name)) => format!("error: unknown subcommand '{name}'"),
+        _ => one_line(&error.render().to_string()),
+    };
+    let suggested: Vec<String> = [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .flat_map(|kind| match error.get(kind) {
+        Some(ContextValue::String(one)) => vec![one.clone()],
+        Some(ContextValue::Strings(many)) => many.clone(),
+        _ => Vec::new(),
+    })
+    .map(|name| format!("'{name}'"))
+    .collect();
+    // Other tips clap makes whole (`'--' exists; …`), kept as they are.
+    let tips: Vec<String> = match error.get(ContextKind::Suggested) {
+        Some(ContextValue::StyledStrs(tips)) => tips.iter().map(ToString::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let mut message = base;
+    if !suggested.is_empty() {
+        message.push_str(&format!(" (did you mean {}?)", suggested.join(" or ")));
+    }
+    if !tips.is_empty() {
+        message.push_str(&format!(" (tip: {})", tips.join("; ")));
+    }
+    message
 }
 
 /// Clap's message up to its usage section, on one line.

@@ -1,39 +1,44 @@
 //! `queens watch [PATH]`: the student's loop. Save the handout and see at once
-//! which blanks pass, the first failure and what to do next.
+//! which blanks pass, the first failure and what to do next; everything else
+//! is one key away.
 //!
-//! A file watcher (notify with its debouncer, no polling) wakes the loop on every save
-//! of the handout's `lib.rs`; a worker thread grades it with
-//! [`Grader::grade`], the instructor's tests under the harness and limits of
-//! `cargo test -p exercises` and `queens grade`; the main thread draws the
-//! screen ([`screen`]) and reads the keys in raw mode, so `q` quits without
-//! Enter. Saves made while a grade runs are graded once it ends, the last one
-//! only. The terminal is restored on every way out, a panic included
-//! ([`Terminal`]'s `Drop`).
+//! A file watcher ([`files`]: notify's events, or its polling with `--poll`)
+//! wakes the loop on every save of the homework's file; a worker thread
+//! grades it with [`Grader::grade`], the instructor's tests under the harness
+//! and limits of `cargo test -p exercises` and `queens grade`; the main thread
+//! draws the screen ([`screen`]) and reads the keys in raw mode: `h` the next
+//! hint of the first unfinished blank, `r` grade now, `↑`/`↓` choose a blank
+//! and `x` reset it to its `todo!()` (after `y`, the file kept in
+//! [`reset::backup_folder`]), `e` the next homework of the registry, `l` the
+//! homeworks with their blanks done, `q` quit. Saves made while a grade runs
+//! are graded once it ends, the last one only. The terminal is restored on
+//! every way out, a panic included ([`Terminal`]'s `Drop`).
 
+mod files;
+mod reset;
 mod screen;
 
-use std::ffi::OsString;
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Stdout, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Sender};
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{QueueableCommand, cursor, terminal};
-use notify::RecursiveMode;
-use notify::event::{AccessKind, AccessMode, EventKind};
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use queens_grader::grader::{Config, Grade, Grader};
 use queens_grader::homework::Homework;
-use queens_grader::markers::Blank;
+use queens_grader::homeworks;
+use queens_grader::markers::{self, Blank};
 
+use self::files::{FileWatch, Report, Silence};
 use self::screen::{Line, Tone, View};
 use super::{Failure, Output};
 
-/// How long a burst of file events must be quiet before one grade starts
-/// (an editor's save is often several writes and a rename).
-const DEBOUNCE: Duration = Duration::from_millis(200);
+/// How often the loop looks at the file's modification time (for saves
+/// without an event).
+const TICK: Duration = Duration::from_millis(500);
 
 /// Arguments of `queens watch`.
 #[derive(Debug, clap::Args)]
@@ -45,20 +50,48 @@ pub struct Args {
     /// first].
     #[arg(long, value_name = "NAME", value_parser = crate::choice::homeworks())]
     pub exercise: Option<&'static Homework>,
+    /// Look at the file twice a second instead of waiting for file events:
+    /// for folders that send none (WSL on a Windows drive, network file
+    /// systems, Docker on a Mac).
+    #[arg(long)]
+    pub poll: bool,
+}
+
+/// A key's meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Hint,
+    Regrade,
+    Reset,
+    Switch,
+    List,
+    Up,
+    Down,
+    Yes,
+    No,
+    /// Closes what a key opened.
+    Close,
+    Quit,
 }
 
 /// What wakes the loop.
 enum Event {
-    /// The handout was saved.
-    Saved,
+    /// Files of a watched folder were written.
+    Written(Vec<PathBuf>),
     /// A grade finished.
     Graded(Box<Grade>),
-    /// The watcher reported a problem (it keeps watching).
-    WatchProblem(String),
+    /// The watcher or the grader reported a problem (the watch goes on).
+    Problem(String),
     /// The terminal changed size.
     Resized,
-    /// `q` or Ctrl-C.
-    Quit,
+    /// A key.
+    Key(Key),
+}
+
+/// One grade to run: a homework's file.
+struct Job {
+    homework: &'static Homework,
+    source: PathBuf,
 }
 
 /// Watches the handout and redraws its grade on every save, until `q`.
@@ -72,118 +105,449 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let homework =
         crate::choice::homework_of(Some(&path), args.exercise).map_err(Failure::usage)?;
     let source = handout_source(&path, homework)?;
-    let mut config = Config::built_in();
-    config.homework = homework;
-    let grader = Grader::new(config)
-        .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
+    // The exercises folder: given, or the file's path without the
+    // homework's `src/…` part; the other homeworks' files are found there.
+    let crate_dir = if path.is_dir() {
+        Some(path.clone())
+    } else {
+        source
+            .ancestors()
+            .nth(Path::new(homework.source).components().count())
+            .map(Path::to_owned)
+    };
 
     let (events, inbox) = mpsc::channel();
-    // Watch the folder, not the file: editors save by writing a new file and
-    // renaming it over the old one, which a watch on the file itself misses.
-    let folder = source
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_owned();
-    let name: Option<OsString> = source.file_name().map(OsString::from);
-    let saved = events.clone();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
-        let event = match result {
-            Ok(changes)
-                if changes.iter().any(|change| {
-                    writes(change.kind)
-                        && change
-                            .paths
-                            .iter()
-                            .any(|p| p.file_name() == name.as_deref())
-                }) =>
-            {
-                Event::Saved
-            }
-            Ok(_) => return,
-            Err(errors) => Event::WatchProblem(
-                errors
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-        };
-        let _ = saved.send(event);
+    let written = events.clone();
+    let mut watch = FileWatch::start(&folder_of(&source), args.poll, move |report| {
+        let _ = written.send(match report {
+            Report::Written(paths) => Event::Written(paths),
+            Report::Problem(problem) => Event::Problem(problem),
+        });
     })
-    .map_err(|e| Failure::new(format!("cannot watch {}: {e}", folder.display())))?;
-    debouncer
-        .watch(&folder, RecursiveMode::NonRecursive)
-        .map_err(|e| Failure::new(format!("cannot watch {}: {e}", folder.display())))?;
+    .map_err(|e| {
+        Failure::new(format!(
+            "cannot watch {}: {e}",
+            folder_of(&source).display()
+        ))
+    })?;
 
-    let (jobs, queue) = mpsc::channel::<()>();
+    let (jobs, queue) = mpsc::channel::<Job>();
     let graded = events.clone();
-    let id = source.display().to_string();
-    let graded_file = source.clone();
-    let worker = std::thread::spawn(move || {
-        for () in queue {
-            let grade = grader.grade(&id, &graded_file);
-            if graded.send(Event::Graded(Box::new(grade))).is_err() {
-                break;
-            }
-        }
-    });
+    let worker = std::thread::spawn(move || grade_jobs(&queue, &graded));
 
     let mut terminal = Terminal::start(events)?;
-    let mut latest: Option<Grade> = None;
-    let mut grading = true;
-    let mut again = false;
-    let mut problem: Option<String> = None;
-    let _ = jobs.send(());
+    let mut state = State {
+        homework,
+        silence: Silence::new(&source),
+        source,
+        crate_dir,
+        grades: BTreeMap::new(),
+        count: 0,
+        grading: false,
+        again: false,
+        problem: None,
+        selected: None,
+        panel: Vec::new(),
+        confirm: None,
+        suggest_poll: false,
+        jobs,
+    };
+    state.grade_now();
     loop {
+        let panel = state.panel.clone();
         let view = View {
-            source: &source,
-            grade: latest.as_ref().map(screen::Outcome::from),
-            grading,
-            problem: problem.as_deref(),
+            source: &state.source,
+            grade: state
+                .grades
+                .get(state.homework.name)
+                .map(screen::Outcome::from),
+            grading: state.grading,
+            problem: state.problem.as_deref(),
             keys: terminal.keys,
+            selected: state.selected,
+            panel: &panel,
+            suggest_poll: state.suggest_poll,
+            polling: args.poll,
+            grades: state.count,
         };
         terminal.draw(&screen::lines(&view))?;
-        let Ok(event) = inbox.recv() else { break };
-        match event {
-            Event::Saved if grading => again = true,
-            Event::Saved => {
-                grading = true;
-                problem = None;
-                let _ = jobs.send(());
+        let event = match inbox.recv_timeout(TICK) {
+            Ok(event) => event,
+            Err(RecvTimeoutError::Timeout) => {
+                // Polling needs no fallback: it is the fallback.
+                if !args.poll && state.silence.check(&state.source, Instant::now()) {
+                    state.suggest_poll = true;
+                    state.grade_now();
+                }
+                continue;
             }
-            Event::Graded(grade) => {
-                latest = Some(*grade);
-                grading = again;
-                if again {
-                    again = false;
-                    let _ = jobs.send(());
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        match event {
+            Event::Written(paths) => {
+                if paths.iter().any(|p| same_file(p, &state.source)) {
+                    state.silence.heard(&state.source);
+                    state.problem = None;
+                    state.grade_now();
                 }
             }
-            Event::WatchProblem(message) => problem = Some(message),
+            Event::Graded(grade) => {
+                state.count += 1;
+                state.grades.insert(grade.homework.name, *grade);
+                state.grading = false;
+                if std::mem::take(&mut state.again) {
+                    state.grade_now();
+                }
+            }
+            Event::Problem(message) => state.problem = Some(message),
             Event::Resized => {}
-            Event::Quit => break,
+            Event::Key(Key::Quit) => break,
+            Event::Key(key) => {
+                if let Some(folder) = state.key(key)? {
+                    watch.add(&folder).map_err(|e| {
+                        Failure::new(format!("cannot watch {}: {e}", folder.display()))
+                    })?;
+                }
+            }
         }
     }
-    drop(debouncer);
-    drop(jobs);
-    // An idle worker ends at once and its grader removes its scratch
-    // workspace; a busy one is left to the process's exit rather than making
-    // the student wait for a build after `q`.
+    drop(watch);
+    let grading = state.grading;
+    drop(state);
+    // An idle worker ends at once and its graders remove their scratch
+    // workspaces; a busy one is left to the process's exit rather than
+    // making the student wait for a build after `q`.
     if !grading {
         let _ = worker.join();
     }
     terminal.finish()
 }
 
-/// Whether a file event changed the file. Reading it (the grader does) is an
-/// access event too, and must not start another grade.
-fn writes(kind: EventKind) -> bool {
-    match kind {
-        EventKind::Access(access) => access == AccessKind::Close(AccessMode::Write),
-        EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_) => true,
-        EventKind::Any | EventKind::Other => false,
+/// Grades each job as it comes, one grader (and scratch workspace) per
+/// homework, made the first time it is graded.
+fn grade_jobs(queue: &mpsc::Receiver<Job>, events: &Sender<Event>) {
+    let mut graders: BTreeMap<&'static str, Grader> = BTreeMap::new();
+    for job in queue {
+        let grader = match graders.entry(job.homework.name) {
+            std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::btree_map::Entry::Vacant(entry) => {
+                let mut config = Config::built_in();
+                config.homework = job.homework;
+                match Grader::new(config) {
+                    Ok(grader) => entry.insert(grader),
+                    Err(e) => {
+                        let _ = events.send(Event::Problem(format!(
+                            "cannot create the scratch workspace: {e}"
+                        )));
+                        continue;
+                    }
+                }
+            }
+        };
+        let grade = grader.grade(&job.source.display().to_string(), &job.source);
+        if events.send(Event::Graded(Box::new(grade))).is_err() {
+            break;
+        }
     }
+}
+
+/// A reset waiting for its `y`.
+#[derive(Debug, Clone, Copy)]
+struct Confirm {
+    homework: &'static Homework,
+    blank: u32,
+}
+
+/// The loop's state between events.
+struct State {
+    homework: &'static Homework,
+    source: PathBuf,
+    /// The exercises folder, where `e` finds the other homeworks' files.
+    crate_dir: Option<PathBuf>,
+    /// The latest grade of each homework watched.
+    grades: BTreeMap<&'static str, Grade>,
+    /// Grades finished.
+    count: usize,
+    grading: bool,
+    /// A save came while grading: grade again once done.
+    again: bool,
+    problem: Option<String>,
+    selected: Option<u32>,
+    panel: Vec<Line>,
+    confirm: Option<Confirm>,
+    silence: Silence,
+    suggest_poll: bool,
+    jobs: Sender<Job>,
+}
+
+impl State {
+    /// Grades the current file now, or once the running grade ends.
+    fn grade_now(&mut self) {
+        if self.grading {
+            self.again = true;
+            return;
+        }
+        self.grading = true;
+        let _ = self.jobs.send(Job {
+            homework: self.homework,
+            source: self.source.clone(),
+        });
+    }
+
+    fn outcome(&self) -> Option<screen::Outcome<'_>> {
+        self.grades
+            .get(self.homework.name)
+            .map(screen::Outcome::from)
+    }
+
+    /// What `key` does; a folder to watch too when it switched homework.
+    fn key(&mut self, key: Key) -> Result<Option<PathBuf>, Failure> {
+        if let Some(confirm) = self.confirm.take() {
+            self.panel = match key {
+                Key::Yes => self.reset(confirm),
+                _ => vec![Line::new(
+                    Tone::Plain,
+                    format!("kept: blank {} is as you wrote it", confirm.blank),
+                )],
+            };
+            return Ok(None);
+        }
+        match key {
+            Key::Hint => self.panel = self.hint(),
+            Key::Regrade => {
+                self.panel.clear();
+                self.problem = None;
+                self.grade_now();
+            }
+            Key::Up | Key::Down => self.move_cursor(key),
+            Key::Reset => self.ask_reset(),
+            Key::Switch => return Ok(self.switch()),
+            Key::List => self.panel = self.list(),
+            Key::Close | Key::Yes | Key::No => self.panel.clear(),
+            Key::Quit => {}
+        }
+        Ok(None)
+    }
+
+    fn blanks(&self) -> Vec<Blank> {
+        crate::hint::blanks_of(self.homework).unwrap_or_default()
+    }
+
+    fn move_cursor(&mut self, key: Key) {
+        let count = self.blanks().len() as u32;
+        if count == 0 {
+            return;
+        }
+        self.selected = Some(match (key, self.selected) {
+            (Key::Up, Some(id)) if id > 1 => id - 1,
+            (Key::Up, Some(_)) => count,
+            (Key::Up, None) => count,
+            (_, Some(id)) if id < count => id + 1,
+            (_, Some(_)) | (_, None) => 1,
+        });
+        self.panel.clear();
+    }
+
+    /// The next hint of the first unfinished blank, or of the chosen one.
+    fn hint(&self) -> Vec<Line> {
+        let unfinished = self.outcome().map_or(Some(1), screen::first_unfinished);
+        let Some(id) = self.selected.or(unfinished) else {
+            return vec![Line::new(
+                Tone::Done,
+                "every blank passes: no hint needed (↑↓ chooses a blank to see its hints)",
+            )];
+        };
+        match crate::hint::next_hint(self.homework, id) {
+            Ok((blank, number, hint)) => {
+                let total = blank.hints.len();
+                let mut lines = vec![
+                    Line::new(
+                        Tone::Strong,
+                        format!("blank {id} · {} · hint {number} of {total}", blank.title),
+                    ),
+                    Line::new(
+                        Tone::Plain,
+                        format!("  the task: {}", crate::hint::plain(&blank.instruction)),
+                    ),
+                ];
+                lines.extend(
+                    hint.lines()
+                        .map(|line| Line::new(Tone::Plain, format!("  {line}"))),
+                );
+                let next = if number >= total {
+                    "that is the last hint: it gives the code".to_owned()
+                } else {
+                    format!("h again shows hint {} of {total}", number + 1)
+                };
+                lines.push(Line::new(Tone::Dim, next));
+                lines
+            }
+            Err(failure) => vec![Line::new(Tone::Error, failure.message)],
+        }
+    }
+
+    /// Asks before resetting the chosen blank, else the first failing one.
+    fn ask_reset(&mut self) {
+        let failing = self.outcome().and_then(screen::first_unfinished);
+        let Some(id) = self.selected.or(failing) else {
+            self.panel = vec![Line::new(
+                Tone::Plain,
+                "every blank passes: choose one with ↑↓ first to reset it",
+            )];
+            return;
+        };
+        let title = self
+            .blanks()
+            .into_iter()
+            .find(|blank| blank.id == id)
+            .map(|blank| blank.title)
+            .unwrap_or_default();
+        self.confirm = Some(Confirm {
+            homework: self.homework,
+            blank: id,
+        });
+        self.panel = vec![
+            Line::new(
+                Tone::Error,
+                format!(
+                    "reset blank {id} ({title}) to its todo!()? Your answer there is removed; \
+                     the whole file is copied to {} first.",
+                    reset::backup_folder().display()
+                ),
+            ),
+            Line::new(Tone::Strong, "y resets it · any other key keeps it"),
+        ];
+    }
+
+    fn reset(&mut self, confirm: Confirm) -> Vec<Line> {
+        match reset::reset(confirm.homework, &self.source, confirm.blank) {
+            Ok(backup) => {
+                // Our own write: its event grades it, and is no silence.
+                self.silence.heard(&self.source);
+                self.grade_now();
+                vec![Line::new(
+                    Tone::Plain,
+                    format!(
+                        "blank {} is back to its todo!(); your file as it was: {}",
+                        confirm.blank,
+                        backup.display()
+                    ),
+                )]
+            }
+            Err(why) => vec![Line::new(Tone::Error, why)],
+        }
+    }
+
+    /// The registry's next homework; the folder of its file.
+    fn switch(&mut self) -> Option<PathBuf> {
+        let all = homeworks::ALL;
+        let at = all.iter().position(|h| *h == self.homework).unwrap_or(0);
+        let next = all[(at + 1) % all.len()];
+        let Some(crate_dir) = &self.crate_dir else {
+            self.panel = vec![Line::new(
+                Tone::Error,
+                format!(
+                    "watching one file, {}: give the exercises folder to switch homework",
+                    self.source.display()
+                ),
+            )];
+            return None;
+        };
+        match handout_source(crate_dir, next) {
+            Ok(source) => {
+                self.homework = next;
+                self.source = source;
+                self.selected = None;
+                self.silence = Silence::new(&self.source);
+                self.panel = vec![Line::new(
+                    Tone::Plain,
+                    format!(
+                        "homework {}: {} (e for the next one)",
+                        next.name, next.title
+                    ),
+                )];
+                if !self.grades.contains_key(next.name) {
+                    self.grade_now();
+                }
+                Some(folder_of(&self.source))
+            }
+            Err(failure) => {
+                self.panel = vec![Line::new(Tone::Error, failure.message)];
+                None
+            }
+        }
+    }
+
+    /// Every homework with its blanks done (graded this session) or
+    /// written (its file read).
+    fn list(&self) -> Vec<Line> {
+        let mut lines = vec![Line::new(Tone::Strong, "the homeworks (e switches):")];
+        let width = homeworks::ALL
+            .iter()
+            .map(|h| h.name.len())
+            .max()
+            .unwrap_or(0);
+        for homework in homeworks::ALL {
+            let mark = if *homework == self.homework {
+                '›'
+            } else {
+                ' '
+            };
+            let state = match self.grades.get(homework.name) {
+                Some(grade) => {
+                    let (done, blanks) = screen::blanks_done(grade.into());
+                    format!("{done} of {blanks} blanks done")
+                }
+                None => self.written(homework),
+            };
+            lines.push(Line::new(
+                Tone::Plain,
+                format!(
+                    "{mark} {:<width$}  {:<40}  {state}",
+                    homework.name, homework.title
+                ),
+            ));
+        }
+        lines
+    }
+
+    /// How many blanks of `homework`'s file are no longer the `todo!()`.
+    fn written(&self, homework: &Homework) -> String {
+        let Some(crate_dir) = &self.crate_dir else {
+            return "not graded yet".to_owned();
+        };
+        let blanks = crate::hint::blanks_of(homework).unwrap_or_default();
+        let Ok(text) = std::fs::read_to_string(crate_dir.join(homework.source)) else {
+            return format!("no {}", homework.source);
+        };
+        let written = blanks
+            .iter()
+            .filter(|blank| markers::untouched(&text, blank) == Some(false))
+            .count();
+        format!(
+            "not graded yet: {written} of {} blanks written",
+            blanks.len()
+        )
+    }
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(source: &Path) -> PathBuf {
+    source
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_owned()
+}
+
+/// Whether an event's path is the watched file (events carry absolute paths).
+fn same_file(event: &Path, source: &Path) -> bool {
+    event.file_name() == source.file_name()
+        && match (event.canonicalize(), source.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            // Renamed away mid-save: the name is enough.
+            _ => true,
+        }
 }
 
 /// The file of `homework` at `path` (the exercises folder, or the file), if
@@ -268,8 +632,17 @@ impl Terminal {
         Ok(terminal)
     }
 
-    /// Draws `lines` on a clear screen (raw mode needs `\r\n`).
+    /// Draws `lines` on a clear screen (raw mode needs `\r\n`); on a short
+    /// terminal the middle is cut, never the footer with the keys.
     fn draw(&mut self, lines: &[Line]) -> Result<(), Failure> {
+        let fitted;
+        let lines = match terminal::size() {
+            Ok((columns, rows)) if self.clears => {
+                fitted = fit(lines, usize::from(columns), usize::from(rows));
+                &fitted[..]
+            }
+            _ => lines,
+        };
         if self.clears {
             self.stdout
                 .queue(terminal::Clear(terminal::ClearType::All))?
@@ -322,6 +695,31 @@ impl Drop for Terminal {
     }
 }
 
+/// `lines` cut to `rows` rows of `columns` (a long line takes several), the
+/// last [`screen::FOOTER`] lines always kept.
+fn fit(lines: &[Line], columns: usize, rows: usize) -> Vec<Line> {
+    let height = |line: &Line| line.text.chars().count().max(1).div_ceil(columns.max(1));
+    let total: usize = lines.iter().map(height).sum();
+    if total < rows || lines.len() <= screen::FOOTER {
+        return lines.to_vec();
+    }
+    let (body, footer) = lines.split_at(lines.len() - screen::FOOTER);
+    // One row stays free: the cursor's after the last line.
+    let mut room = rows.saturating_sub(footer.iter().map(height).sum::<usize>() + 2);
+    let mut kept = Vec::new();
+    for line in body {
+        let needed = height(line);
+        if needed > room {
+            break;
+        }
+        room -= needed;
+        kept.push(line.clone());
+    }
+    kept.push(Line::new(Tone::Dim, "… (a taller terminal shows the rest)"));
+    kept.extend(footer.iter().cloned());
+    kept
+}
+
 fn color(tone: Tone) -> Option<Color> {
     match tone {
         // A blank not started is not an error: a fresh handout is not all red.
@@ -333,24 +731,35 @@ fn color(tone: Tone) -> Option<Color> {
     }
 }
 
-/// Sends [`Event::Quit`] for `q`, Ctrl-C or Ctrl-D (raw mode turns Ctrl-C into
-/// a key), and [`Event::Resized`].
+/// Sends each key's [`Event::Key`] (`q`, Ctrl-C and Ctrl-D quit: raw mode
+/// turns Ctrl-C into a key), and [`Event::Resized`].
 fn read_keys(events: &Sender<Event>) {
     loop {
         let event = match event::read() {
             Ok(event::Event::Key(key)) if key.kind != KeyEventKind::Release => {
                 let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-                match key.code {
-                    KeyCode::Char('q' | 'Q') => Event::Quit,
-                    KeyCode::Char('c' | 'd') if ctrl => Event::Quit,
+                let meaning = match key.code {
+                    KeyCode::Char('c' | 'd') if ctrl => Key::Quit,
+                    KeyCode::Char('q' | 'Q') => Key::Quit,
+                    KeyCode::Char('h' | 'H') => Key::Hint,
+                    KeyCode::Char('r' | 'R') => Key::Regrade,
+                    KeyCode::Char('x' | 'X') => Key::Reset,
+                    KeyCode::Char('e' | 'E') => Key::Switch,
+                    KeyCode::Char('l' | 'L') => Key::List,
+                    KeyCode::Char('y' | 'Y') => Key::Yes,
+                    KeyCode::Char('n' | 'N') => Key::No,
+                    KeyCode::Up | KeyCode::Char('k') => Key::Up,
+                    KeyCode::Down | KeyCode::Char('j') => Key::Down,
+                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => Key::Close,
                     _ => continue,
-                }
+                };
+                Event::Key(meaning)
             }
             Ok(event::Event::Resize(..)) => Event::Resized,
             Ok(_) => continue,
-            Err(_) => Event::Quit,
+            Err(_) => Event::Key(Key::Quit),
         };
-        let quit = matches!(event, Event::Quit);
+        let quit = matches!(event, Event::Key(Key::Quit));
         if events.send(event).is_err() || quit {
             return;
         }

@@ -108,7 +108,7 @@ fn bad_input_gets_one_clear_line_and_a_non_zero_exit() {
             &["trace", "4", "--strategy", "bitmask"],
             "cannot be traced cell by cell",
         ),
-        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (&["frobnicate"], "unknown subcommand 'frobnicate'"),
     ];
     for (args, message) in cases {
         let out = queens().args(*args).assert().failure().code(2);
@@ -142,4 +142,77 @@ fn help_and_version_succeed() {
         .success()
         .stdout(predicate::str::contains("count"));
     queens().arg("--version").assert().success();
+}
+
+/// A mistyped subcommand, option or value: one line that keeps clap's guess.
+#[test]
+fn typos_get_clap_s_suggestion_on_the_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["sovle", "4"],
+            "queens: error: unknown subcommand 'sovle' (did you mean 'solve'?)",
+        ),
+        (
+            &["count", "8", "--strateg", "sets"],
+            "unexpected argument '--strateg' found (did you mean '--strategy'?)",
+        ),
+        (
+            &["count", "8", "--strategy", "sest"],
+            "invalid value 'sest' for '--strategy <STRATEGY>'",
+        ),
+        (
+            &["count", "8", "--strategy", "sest"],
+            "(did you mean 'sets'?)",
+        ),
+        (
+            &["hint", "1", "--exercise", "sudok"],
+            "(did you mean 'sudoku'?)",
+        ),
+        (&["completions", "bsh"], "(did you mean 'bash'?)"),
+    ];
+    for (args, message) in cases {
+        let out = queens().args(*args).assert().failure().code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    }
+    // Nothing to suggest: no empty parentheses.
+    let out = queens().arg("xyzzy").assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+}
+
+/// `queens completions SHELL` prints a script that names every subcommand.
+#[test]
+fn completions_for_each_shell_name_every_subcommand() {
+    for (shell, looks_like) in [
+        ("bash", "complete -F _queens"),
+        ("zsh", "#compdef queens"),
+        ("fish", "complete -c queens"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = queens().args(["completions", shell]).assert().success();
+        let script = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(script.contains(looks_like), "{shell}: {script}");
+        for subcommand in ["solve", "watch", "hint", "grade", "completions"] {
+            assert!(script.contains(subcommand), "{shell} lacks {subcommand}");
+        }
+    }
+    // bash reads the script without a syntax error.
+    let out = queens().args(["completions", "bash"]).assert().success();
+    let script = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("queens.bash");
+    std::fs::write(&file, script).unwrap();
+    let checked = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&file)
+        .status()
+        .expect("bash runs");
+    assert!(checked.success());
+    queens()
+        .args(["completions", "bash", "--json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("has no --json"));
 }

@@ -64,8 +64,13 @@ struct Watch {
 
 impl Watch {
     fn start(dir: &Path, args: &[&str]) -> Self {
+        Self::start_with(dir, args, &[], 50)
+    }
+
+    /// In a terminal of `rows` rows, with `env` set.
+    fn start_with(dir: &Path, args: &[&str], env: &[(&str, &Path)], rows: u16) -> Self {
         let size = PtySize {
-            rows: 50,
+            rows,
             cols: 140,
             pixel_width: 0,
             pixel_height: 0,
@@ -75,6 +80,9 @@ impl Watch {
         command.args(args);
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         let child = pair
             .slave
             .spawn_command(command)
@@ -109,6 +117,30 @@ impl Watch {
         }
     }
 
+    /// Presses `keys`.
+    fn press(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).unwrap();
+        self.keys.flush().unwrap();
+    }
+
+    /// Presses `q` and waits for a clean exit.
+    fn quit(&mut self) {
+        self.press("q");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status:?}");
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "q did not quit:\n{}",
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn contents(&self) -> String {
         self.screen.lock().unwrap().screen().contents()
     }
@@ -137,7 +169,7 @@ impl Watch {
 fn readme_screen() -> String {
     let readme = std::fs::read_to_string(course_root().join("README.md")).expect("README.md");
     let after = &readme[readme
-        .find("cargo run -- watch")
+        .find("cargo queens watch")
         .expect("the loop in README.md")..];
     let block = &after[after.find("```text\n").expect("a text block") + "```text\n".len()..];
     block[..block.find("```").expect("its end")].to_owned()
@@ -145,9 +177,10 @@ fn readme_screen() -> String {
 
 /// `(passed, total)` on the screen line that starts with `label`.
 fn score(screen: &str, label: &str) -> Option<(u32, u32)> {
-    let line = screen
-        .lines()
-        .find(|line| line.trim_start().starts_with(label))?;
+    let line = screen.lines().find(|line| {
+        line.trim_start_matches(|c: char| c == '›' || c.is_whitespace())
+            .starts_with(label)
+    })?;
     let last = line.split_whitespace().find(|word| word.contains('/'))?;
     let (passed, total) = last.split_once('/')?;
     Some((passed.parse().ok()?, total.parse().ok()?))
@@ -285,7 +318,7 @@ fn ctrl_c_quits_too() {
     let mut watch = Watch::start(tmp.path(), &["watch", "exercises/src/lib.rs"]);
     // Once graded, so that the grader is idle and cleans its scratch copy up.
     watch.wait_for("a first grade", FIRST_GRADE, |s| {
-        s.contains("graded in") && s.contains("q quits")
+        s.contains("graded in") && s.contains("q quit")
     });
     watch.keys.write_all(b"\x03").unwrap();
     watch.keys.flush().unwrap();
@@ -390,4 +423,189 @@ fn watch_names_a_missing_blank() {
 fn watch_has_no_json() {
     let tmp = handout_copy();
     refused(&["watch", "--json"], tmp.path(), "has no --json");
+}
+
+/// The screen's last line that is not empty.
+fn last_line(screen: &str) -> &str {
+    screen
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("")
+}
+
+/// `(grade N)` on the heading, N at least `n`.
+fn graded_at_least(screen: &str, n: usize) -> bool {
+    screen
+        .split("(grade ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|number| number.parse::<usize>().ok())
+        .is_some_and(|count| count >= n)
+}
+
+#[test]
+fn every_key_works() {
+    let tmp = handout_copy();
+    let lib_rs = tmp.path().join("exercises/src/lib.rs");
+    let handout = std::fs::read_to_string(&lib_rs).unwrap();
+    let hints = tmp.path().join("hints-shown.json");
+    let mut watch = Watch::start_with(tmp.path(), &["watch"], &[("QUEENS_HINT_STATE", &hints)], 50);
+    watch.wait_for("a first grade", FIRST_GRADE, |s| graded_at_least(s, 1));
+    let screen = watch.contents();
+    assert!(
+        last_line(&screen).contains("h hint · r grade now"),
+        "{screen}"
+    );
+    assert!(last_line(&screen).contains("q quit"), "{screen}");
+
+    // h: the first unfinished blank's hints, one more each time, remembered
+    // where `queens hint` keeps them.
+    watch.press("h");
+    watch.wait_for("blank 1's first hint", AFTER_SAVE, |s| {
+        s.contains("blank 1 · prune check · hint 1 of") && s.contains("the task: is (row, col)")
+    });
+    watch.press("h");
+    watch.wait_for("blank 1's second hint", AFTER_SAVE, |s| {
+        s.contains("blank 1 · prune check · hint 2 of")
+    });
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&hints).unwrap()).unwrap();
+    assert_eq!(seen["1"], 2, "{seen}");
+    assert!(last_line(&watch.contents()).contains("q quit"));
+
+    // r: graded again without a save.
+    watch.press("r");
+    watch.wait_for("a second grade", AFTER_SAVE, |s| graded_at_least(s, 2));
+
+    // x with no blank chosen: the first failing one, and n keeps the file.
+    watch.press("x");
+    watch.wait_for("the question", AFTER_SAVE, |s| {
+        s.contains("reset blank 1 (prune check) to its todo!()?") && s.contains("y resets it")
+    });
+    watch.press("n");
+    watch.wait_for("the file kept", AFTER_SAVE, |s| {
+        s.contains("kept: blank 1 is as you wrote it")
+    });
+    assert_eq!(std::fs::read_to_string(&lib_rs).unwrap(), handout);
+
+    // Blank 1 answered; ↓ chooses blank 1, x then y resets it, the file kept.
+    std::fs::write(&lib_rs, filled(&[1])).unwrap();
+    watch.wait_for("blank 1 at full marks", AFTER_SAVE, |s| {
+        scores(s).is_some_and(|now| now[0].0 == now[0].1)
+    });
+    watch.press("\x1b[B");
+    watch.wait_for("the cursor on blank 1", AFTER_SAVE, |s| {
+        s.contains("› blank 1  prune check")
+    });
+    // h follows the cursor.
+    watch.press("h");
+    watch.wait_for("blank 1's third hint", AFTER_SAVE, |s| {
+        s.contains("blank 1 · prune check · hint 3 of")
+    });
+    watch.press("x");
+    watch.wait_for("the question", AFTER_SAVE, |s| {
+        s.contains("reset blank 1 (prune check)")
+    });
+    watch.press("y");
+    watch.wait_for("blank 1 reset and graded", AFTER_SAVE, |s| {
+        s.contains("blank 1 is back to its todo!()") && scores(s).is_some_and(|now| now[0].0 == 0)
+    });
+    assert_eq!(std::fs::read_to_string(&lib_rs).unwrap(), handout);
+    let backups: Vec<_> = std::fs::read_dir(tmp.path().join("queens-backups"))
+        .expect("the backups' folder beside the hints")
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    assert_eq!(std::fs::read_to_string(&backups[0]).unwrap(), filled(&[1]));
+    assert!(
+        watch.contents().replace('\n', "").contains(
+            &backups[0]
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .to_string()
+        ),
+        "the screen names the copy:\n{}",
+        watch.contents()
+    );
+
+    // l: every homework of the registry, with its blanks.
+    watch.press("l");
+    watch.wait_for("the homeworks", AFTER_SAVE, |s| {
+        s.contains("the homeworks (e switches):")
+            && homeworks::ALL.iter().all(|h| s.contains(h.title))
+            && s.contains("0 of 3 blanks done")
+            && s.contains("not graded yet: 0 of 3 blanks written")
+    });
+
+    // e: the next homework of the registry, graded at once.
+    let next = homeworks::ALL[1];
+    watch.press("e");
+    let file = format!("exercises/{}", next.source);
+    watch.wait_for("the next homework graded", FIRST_GRADE, |s| {
+        s.contains(&format!("queens watch · {file} · graded in"))
+            && score(s, "total ") == Some((0, next.tests.len() as u32))
+    });
+    watch.press("l");
+    watch.wait_for("the list after the switch", AFTER_SAVE, |s| {
+        s.contains(&format!("› {}", next.name))
+    });
+    assert!(last_line(&watch.contents()).contains("q quit"));
+    watch.quit();
+}
+
+#[test]
+fn saves_without_events_suggest_poll_and_poll_sees_them() {
+    let tmp = handout_copy();
+    let lib_rs = tmp.path().join("exercises/src/lib.rs");
+    let none = Path::new("1");
+    // A short terminal: the keys stay on its last line.
+    let mut watch = Watch::start_with(
+        tmp.path(),
+        &["watch"],
+        &[("QUEENS_WATCH_DROP_EVENTS", none)],
+        14,
+    );
+    watch.wait_for("a first grade", FIRST_GRADE, |s| graded_at_least(s, 1));
+    assert!(
+        last_line(&watch.contents()).contains("q quit"),
+        "{}",
+        watch.contents()
+    );
+    std::fs::write(&lib_rs, filled(&[1])).unwrap();
+    watch.wait_for("the --poll suggestion", AFTER_SAVE, |s| {
+        s.contains("came with no file event") && s.contains("--poll")
+    });
+    watch.quit();
+
+    let mut polling = Watch::start_with(
+        tmp.path(),
+        &["watch", "--poll"],
+        &[("QUEENS_WATCH_DROP_EVENTS", none)],
+        50,
+    );
+    polling.wait_for("a first grade", FIRST_GRADE, |s| {
+        graded_at_least(s, 1) && s.contains("(polling)")
+    });
+    std::fs::write(&lib_rs, filled(&[1, 2])).unwrap();
+    // With --poll the watch has no fallback of its own: this grade is the
+    // polling watcher's.
+    polling.wait_for("the save seen by polling", AFTER_SAVE, |s| {
+        scores(s).is_some_and(|now| now[1].0 == now[1].1 && now[1].1 > 0)
+    });
+    assert!(!polling.contents().contains("came with no file event"));
+    polling.quit();
+}
+
+/// Inside `exercises/` (where `cargo queens watch` is typed too), the
+/// folder itself is the handout.
+#[test]
+fn watch_inside_exercises_watches_that_folder() {
+    let tmp = handout_copy();
+    let mut watch = Watch::start(&tmp.path().join("exercises"), &["watch"]);
+    watch.wait_for("a first grade of ./src/lib.rs", FIRST_GRADE, |s| {
+        s.contains("queens watch · ./src/lib.rs · graded in") && scores(s).is_some()
+    });
+    watch.quit();
 }

@@ -364,6 +364,52 @@ fn todo_call(indent: &str, id: u32, title: &str, instruction: &str) -> String {
 /// rustfmt's default `max_width`.
 const MAX_WIDTH: usize = 100;
 
+/// Blank `blank`'s answer in a handout file put back to the handout's
+/// `todo!()`, the markers and everything outside them kept (`queens watch`'s
+/// reset key). The blank is found by its `// BLANK n: title` and
+/// `// END BLANK n` lines, as the generator reads them; an error says which
+/// marker is missing.
+pub fn reset_blank(text: &str, blank: &Blank) -> Result<String, String> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let (start, end) = blank_lines(&lines, blank)?;
+    let indent = {
+        let close = lines[end];
+        &close[..close.len() - close.trim_start().len()]
+    };
+    let mut out = String::with_capacity(text.len());
+    out.extend(lines[..=start].iter().copied());
+    out.push_str(&todo_call(
+        indent,
+        blank.id,
+        &blank.title,
+        &blank.instruction,
+    ));
+    out.extend(lines[end..].iter().copied());
+    Ok(out)
+}
+
+/// Whether blank `blank` of a handout file is still the handout's
+/// `todo!()` (`None` when its markers are not there).
+pub fn untouched(text: &str, blank: &Blank) -> Option<bool> {
+    reset_blank(text, blank).ok().map(|reset| reset == text)
+}
+
+/// The indexes of blank `blank`'s opening and closing marker lines.
+fn blank_lines(lines: &[&str], blank: &Blank) -> Result<(usize, usize), String> {
+    let opening = format!("{BLANK}{}:", blank.id);
+    let closing = format!("{END_BLANK}{}", blank.id);
+    let start = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with(&opening))
+        .ok_or_else(|| format!("its marker `{opening} {}` is gone", blank.title))?;
+    let end = lines[start..]
+        .iter()
+        .position(|line| line.trim() == closing)
+        .map(|offset| start + offset)
+        .ok_or_else(|| format!("its closing marker `{closing}` is gone"))?;
+    Ok((start, end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +420,24 @@ mod tests {
              // todo: compute f{id}({{x}})\n        // hint: think\n        {answer}\n        \
              // END BLANK {id}\n    }}\n"
         )
+    }
+
+    #[test]
+    fn a_blank_is_reset_to_the_handouts_todo_and_only_that_blank() {
+        let reference = "fn f() {\n    // BLANK 1: a\n    // todo: do {x}\n    let x = 1;\n    \
+                         // END BLANK 1\n}\nfn g() {\n    // BLANK 2: b\n    // todo: t\n    \
+                         2\n    // END BLANK 2\n}\n";
+        let handout = generate(reference).unwrap();
+        let filled = generate_filling(reference, &[1, 2]).unwrap().source;
+        let [one, two] = [&handout.blanks[0], &handout.blanks[1]];
+        assert_eq!(untouched(&handout.source, one), Some(true));
+        assert_eq!(untouched(&filled, one), Some(false));
+        let reset = reset_blank(&filled, two).unwrap();
+        assert_eq!(reset, generate_filling(reference, &[1]).unwrap().source);
+        assert_eq!(reset_blank(&reset, one).unwrap(), handout.source);
+        let gone = filled.replace("// END BLANK 2", "// the end");
+        assert!(reset_blank(&gone, two).unwrap_err().contains("END BLANK 2"));
+        assert!(reset_blank("", one).unwrap_err().contains("BLANK 1: a"));
     }
 
     #[test]

@@ -170,11 +170,11 @@ mod tests {
         let second = crate::homeworks::ALL[1];
         assert_eq!(
             hint_command_of(first, "blank_2_insert::x"),
-            "cargo run -- hint 2"
+            "cargo queens hint 2"
         );
         assert_eq!(
             hint_command_of(second, "blank_1_prune_check::x"),
-            format!("cargo run -- hint 1 --exercise {second}")
+            format!("cargo queens hint 1 --exercise {second}")
         );
         assert_eq!(group_of("loose"), "loose");
     }

@@ -7,9 +7,9 @@
 //! 2. **set insertion** ([`ConstraintSets::insert`]);
 //! 3. **set deletion** ([`ConstraintSets::delete`]).
 //!
-//! Check your work with `cargo run -- watch`: it reruns the graded tests on
+//! Check your work with `cargo queens watch`: it reruns the graded tests on
 //! every save (or once: `cargo test -p exercises --test nqueens`). Stuck on blank 2?
-//! `cargo run -- hint 2` gives one hint, the next one each time.
+//! `cargo queens hint 2` gives one hint, the next one each time.
 
 use std::collections::HashSet;
 

@@ -131,12 +131,12 @@ impl std::fmt::Display for BlankCheck {
 ///
 /// ```
 /// use queens::notebook::feedback::hint_command;
-/// assert_eq!(hint_command(None, Some(2)), "cargo run -- hint 2");
-/// assert_eq!(hint_command(Some("sudoku"), Some(1)), "cargo run -- hint 1 --exercise sudoku");
-/// assert_eq!(hint_command(Some("sudoku"), None), "cargo run -- hint --exercise sudoku");
+/// assert_eq!(hint_command(None, Some(2)), "cargo queens hint 2");
+/// assert_eq!(hint_command(Some("sudoku"), Some(1)), "cargo queens hint 1 --exercise sudoku");
+/// assert_eq!(hint_command(Some("sudoku"), None), "cargo queens hint --exercise sudoku");
 /// ```
 pub fn hint_command(homework: Option<&str>, blank: Option<usize>) -> String {
-    let mut command = "cargo run -- hint".to_owned();
+    let mut command = "cargo queens hint".to_owned();
     if let Some(blank) = blank {
         command.push_str(&format!(" {blank}"));
     }
@@ -734,7 +734,7 @@ mod tests {
         .hints_of("sudoku")
         .to_string();
         assert!(
-            named.contains("Stuck? `cargo run -- hint 2 --exercise sudoku`"),
+            named.contains("Stuck? `cargo queens hint 2 --exercise sudoku`"),
             "{named}"
         );
         let right = BlankCheck::run(1, "prune check", 1, || 1).hints_of("sudoku");
@@ -750,13 +750,13 @@ mod tests {
         assert!(
             progress
                 .to_string()
-                .ends_with("(`cargo run -- hint 3` in a terminal if you are stuck).")
+                .ends_with("(`cargo queens hint 3` in a terminal if you are stuck).")
         );
         let sudoku = Progress::new([&done, &wrong])
             .homework("sudoku")
             .to_string();
         assert!(
-            sudoku.contains("`cargo run -- hint 3 --exercise sudoku`"),
+            sudoku.contains("`cargo queens hint 3 --exercise sudoku`"),
             "{sudoku}"
         );
     }

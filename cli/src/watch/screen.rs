@@ -69,14 +69,16 @@ pub struct Line {
 }
 
 impl Line {
-    fn new(tone: Tone, text: impl Into<String>) -> Self {
+    /// A line of `text` drawn in `tone`.
+    pub fn new(tone: Tone, text: impl Into<String>) -> Self {
         Self {
             text: text.into(),
             tone,
         }
     }
 
-    fn blank() -> Self {
+    /// An empty line.
+    pub fn blank() -> Self {
         Self::new(Tone::Plain, "")
     }
 }
@@ -92,9 +94,48 @@ pub struct View<'a> {
     pub grading: bool,
     /// A problem of the watcher itself, shown until the next save.
     pub problem: Option<&'a str>,
-    /// Whether `q` works (a terminal in raw mode).
+    /// Whether the keys work (a terminal in raw mode).
     pub keys: bool,
+    /// The blank under the cursor (`↑`/`↓`), if one was chosen.
+    pub selected: Option<u32>,
+    /// What a key asked to see (a hint, the homeworks, a question), below
+    /// the scores until the next key.
+    pub panel: &'a [Line],
+    /// Saves were seen on disk without a file event: suggest `--poll`.
+    pub suggest_poll: bool,
+    /// Watching with `--poll`.
+    pub polling: bool,
+    /// Grades finished since the watch started (`r` adds one).
+    pub grades: usize,
 }
+
+/// The first blank of `grade` whose tests do not all pass: the one `h` gives
+/// a hint for and `x` resets when no blank is chosen.
+pub fn first_unfinished(grade: Outcome<'_>) -> Option<u32> {
+    report::groups(grade.homework, grade.tests)
+        .iter()
+        .find(|group| group.id.is_some() && group.score < group.max_score)
+        .and_then(|group| group.id)
+}
+
+/// The blanks of `grade` whose tests all pass, and how many blanks it has.
+pub fn blanks_done(grade: Outcome<'_>) -> (usize, usize) {
+    let groups = report::groups(grade.homework, grade.tests);
+    let blanks = groups.iter().filter(|group| group.id.is_some());
+    let done = blanks
+        .clone()
+        .filter(|group| group.max_score > 0 && group.score == group.max_score)
+        .count();
+    (done, blanks.count())
+}
+
+/// The keys, always the screen's last line.
+pub const KEYS: &str = "h hint · r grade now · ↑↓ choose a blank · x reset it to todo!() · \
+                        e next homework · l homeworks · q quit";
+
+/// Lines at the end of every screen that a short terminal never cuts: the
+/// watcher's state and the keys.
+pub const FOOTER: usize = 2;
 
 /// Lines of a failure message shown at most.
 const MESSAGE_LINES: usize = 12;
@@ -112,7 +153,11 @@ pub fn lines(view: &View<'_>) -> Vec<Line> {
             "building your code with the graded tests (the first build compiles the \
              course's library: a minute or two)…",
         )),
-        Some(grade) => scorecard(grade, &mut lines),
+        Some(grade) => scorecard(grade, view.selected, &mut lines),
+    }
+    if !view.panel.is_empty() {
+        lines.push(Line::blank());
+        lines.extend(view.panel.iter().cloned());
     }
     if let Some(problem) = view.problem {
         lines.push(Line::blank());
@@ -124,13 +169,35 @@ pub fn lines(view: &View<'_>) -> Vec<Line> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let quit = if view.keys { " · q quits" } else { "" };
+    let how = if view.polling { " (polling)" } else { "" };
+    // The watcher's state is part of the footer, which a short terminal
+    // never cuts: the `--poll` suggestion is seen wherever it matters.
+    lines.push(if view.suggest_poll {
+        Line::new(
+            Tone::Error,
+            format!(
+                "a save of {} came with no file event (WSL, a network or Docker folder?): \
+                 graded anyway; `cargo queens watch --poll` looks every {} ms instead",
+                view.source.display(),
+                super::files::POLL_EVERY.as_millis()
+            ),
+        )
+    } else {
+        Line::new(
+            Tone::Dim,
+            format!(
+                "watching {}{how} for saves: the tests run again on each",
+                dir.display()
+            ),
+        )
+    });
     lines.push(Line::new(
         Tone::Dim,
-        format!(
-            "watching {} for saves: the tests run again on each{quit}",
-            dir.display()
-        ),
+        if view.keys {
+            KEYS
+        } else {
+            "no keys without a terminal: Ctrl-C ends"
+        },
     ));
     lines
 }
@@ -139,7 +206,11 @@ fn heading(view: &View<'_>) -> Line {
     let state = match (view.grading, view.grade) {
         (true, None) => "building…".to_owned(),
         (true, Some(_)) => "your last save is being graded…".to_owned(),
-        (false, Some(grade)) => format!("graded in {:.1} s", grade.elapsed.as_secs_f64()),
+        (false, Some(grade)) => format!(
+            "graded in {:.1} s (grade {})",
+            grade.elapsed.as_secs_f64(),
+            view.grades
+        ),
         (false, None) => String::new(),
     };
     Line::new(
@@ -148,7 +219,7 @@ fn heading(view: &View<'_>) -> Line {
     )
 }
 
-fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
+fn scorecard(grade: Outcome<'_>, selected: Option<u32>, lines: &mut Vec<Line>) {
     let groups = report::groups(grade.homework, grade.tests);
     let ran = grade.status == Status::Graded || grade.status == Status::TimedOut;
     let names: Vec<String> = groups.iter().map(group_name).collect();
@@ -162,10 +233,15 @@ fn scorecard(grade: Outcome<'_>, lines: &mut Vec<Line>) {
             Tone::Partial
         };
         let note = if ran { "" } else { "  not run" };
+        let cursor = if group.id.is_some() && group.id == selected {
+            '›'
+        } else {
+            ' '
+        };
         lines.push(Line::new(
             tone,
             format!(
-                "  {name:<width$}  {}  {}/{}{note}",
+                "{cursor} {name:<width$}  {}  {}/{}{note}",
                 bar(group.score, group.max_score),
                 group.score,
                 group.max_score
@@ -342,6 +418,11 @@ mod tests {
             grading: false,
             problem: None,
             keys: true,
+            selected: None,
+            panel: &[],
+            suggest_poll: false,
+            polling: false,
+            grades: 1,
         };
         lines(&view)
             .into_iter()
@@ -358,7 +439,7 @@ mod tests {
             record(
                 "blank_2_insert::c",
                 TestOutcome::NotImplemented,
-                "not yet implemented: blank 2\nhint: cargo run -- hint 2",
+                "not yet implemented: blank 2\nhint: cargo queens hint 2",
             ),
             record("end_to_end::d", TestOutcome::Failed, "wrong boards"),
         ];
@@ -379,7 +460,7 @@ mod tests {
             "{screen}"
         );
         assert!(
-            screen.contains("blank 2 is next: stuck? `cargo run -- hint 2`"),
+            screen.contains("blank 2 is next: stuck? `cargo queens hint 2`"),
             "{screen}"
         );
         assert!(!screen.contains("Well done"), "{screen}");
