@@ -25,6 +25,10 @@
 //!   builds a submission in a scratch workspace with the instructor's tests,
 //!   runs them, and reports per blank in text, JSON, CSV, JUnit or Gradescope's
 //!   format; a batch grades a folder of submissions into one CSV.
+//! * [`feedback`], [`lms`], [`fingerprint`] (feature `instructor`): a
+//!   batch's page per student and the instructor's index, the grades as the
+//!   LMS imports them joined to the roster, and similar submissions found by
+//!   a fingerprint of each blank.
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
@@ -42,7 +46,13 @@ pub mod batch;
 #[cfg(feature = "instructor")]
 pub mod course;
 #[cfg(feature = "instructor")]
+pub mod feedback;
+#[cfg(feature = "instructor")]
+pub mod fingerprint;
+#[cfg(feature = "instructor")]
 pub mod grader;
+#[cfg(feature = "instructor")]
+pub mod lms;
 #[cfg(feature = "instructor")]
 pub mod markers;
 #[cfg(feature = "instructor")]

@@ -6,7 +6,9 @@ use crate::homework::Homework;
 use crate::results::*;
 
 /// The CSV columns for submissions of one homework (from its test list, so
-/// every row has the same ones): one column of points per group.
+/// every row has the same ones): one column of points per group, then the
+/// totals, what happened, and the submission's cluster of similar work
+/// ([`crate::fingerprint::cluster`]).
 #[derive(Debug, Clone)]
 pub struct CsvLayout {
     groups: Vec<(String, u32)>,
@@ -32,7 +34,7 @@ impl CsvLayout {
         header.extend(self.groups.iter().map(|(group, _)| column_name(group)));
         header.extend(
             [
-                "total", "max", "status", "problems", "notes", "detail", "seconds",
+                "total", "max", "status", "problems", "notes", "detail", "seconds", "cluster",
             ]
             .map(str::to_owned),
         );
@@ -80,8 +82,25 @@ impl CsvLayout {
         row.push(grade.notes.join("; "));
         row.push(detail);
         row.push(format!("{:.1}", grade.elapsed.as_secs_f64()));
+        row.push(cluster(grade));
         row
     }
+
+    /// How many groups of points a row has (after the id).
+    pub fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+}
+
+/// The cluster of the file that was graded; empty when none was read.
+fn cluster(grade: &Grade) -> String {
+    grade
+        .source
+        .as_ref()
+        .filter(|_| !matches!(grade.status, Status::NoSubmission | Status::Rejected))
+        .and_then(|source| std::fs::read_to_string(source).ok())
+        .map(|code| crate::fingerprint::cluster(&code))
+        .unwrap_or_default()
 }
 
 /// `blank_1` for `blank_1_prune_check`; other groups keep their name.

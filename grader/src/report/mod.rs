@@ -17,7 +17,7 @@ pub use csv::{CsvLayout, csv};
 pub use gradescope::{Gradescope, GradescopeTest, gradescope};
 pub use json::{JsonReport, json};
 pub use junit::junit;
-pub use score::{GroupScore, TestScore, groups, problems, totals};
+pub use score::{GroupScore, TestScore, describe_problem, groups, problems, totals};
 pub use text::text;
 
 /// The output formats of `queens grade`.
