@@ -113,9 +113,20 @@ pub fn kept_rows(path: &Path, homework: &Homework) -> Result<Vec<Vec<String>>, S
         .iter()
         .map(str::to_owned)
         .collect();
-    if header != layout.header() {
+    let rows_of_another = || {
+        let mut records = csv::Reader::from_reader(text.as_slice()).into_records();
+        let column = header.iter().position(|h| h == "homework");
+        records.any(|r| {
+            r.ok().zip(column).is_some_and(|(r, at)| {
+                r.get(at)
+                    .is_some_and(|h| !h.is_empty() && h != homework.name)
+            })
+        })
+    };
+    if header != layout.header() || rows_of_another() {
         return Err(format!(
-            "cannot resume {}: its header is not that of a {homework} batch of this grader              (another homework, or another version): grade into a new file",
+            "cannot resume {}: it is not a {homework} batch of this grader (another homework, \
+             another header): grade into a new file",
             path.display()
         ));
     }

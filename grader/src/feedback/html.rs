@@ -90,6 +90,10 @@ fn section_html(section: &Section) -> String {
         section.score.0,
         section.score.1
     );
+    if section.not_run {
+        out.push_str("<p>Not run: your code does not compile.</p></section>\n");
+        return out;
+    }
     if section.failed.is_empty() {
         out.push_str("<p>Every test passes.</p></section>\n");
         return out;

@@ -48,6 +48,10 @@ pub fn markdown(page: &Page) -> String {
             "\n### {} — {} / {}\n",
             section.heading, section.score.0, section.score.1
         ));
+        if section.not_run {
+            out.push_str("\nNot run: your code does not compile.\n");
+            continue;
+        }
         if section.failed.is_empty() {
             out.push_str("\nEvery test passes.\n");
             continue;

@@ -51,6 +51,8 @@ pub struct Section {
     pub hint: Option<String>,
     /// The command that prints the next hints.
     pub hint_command: String,
+    /// No test of it ran (the code does not compile).
+    pub not_run: bool,
 }
 
 impl Page {
@@ -71,10 +73,10 @@ impl Page {
                 let first_failure = group
                     .first_failure()
                     .filter(|_| compiled)
-                    .map(|t| (t.name.clone(), t.message.clone()));
+                    .map(|t| (t.name.clone(), without_hint_lines(&t.message)));
                 let hint = group
                     .id
-                    .filter(|_| !failed.is_empty())
+                    .filter(|_| compiled && !failed.is_empty())
                     .and_then(|id| hints.iter().find(|b| b.id == id))
                     .and_then(|blank| blank.hints.first().cloned());
                 Section {
@@ -85,6 +87,7 @@ impl Page {
                     first_failure,
                     hint,
                     hint_command: group.hint.clone(),
+                    not_run: !compiled,
                 }
             })
             .collect();
@@ -111,6 +114,16 @@ impl Page {
             quality,
         }
     }
+}
+
+/// A message without its `hint: cargo run -- hint 2` lines (the page says
+/// the hint command once per blank).
+fn without_hint_lines(message: &str) -> String {
+    message
+        .lines()
+        .filter(|line| !line.starts_with("hint: "))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn capitalised(text: &str) -> String {

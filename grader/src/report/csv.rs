@@ -7,8 +7,8 @@ use crate::results::*;
 
 /// The CSV columns for submissions of one homework (from its test list, so
 /// every row has the same ones): one column of points per group, then the
-/// totals, what happened, and the submission's cluster of similar work
-/// ([`crate::fingerprint::cluster`]).
+/// totals, what happened, the submission's cluster of similar work
+/// ([`crate::fingerprint::cluster`]) and the homework.
 #[derive(Debug, Clone)]
 pub struct CsvLayout {
     groups: Vec<(String, u32)>,
@@ -35,6 +35,7 @@ impl CsvLayout {
         header.extend(
             [
                 "total", "max", "status", "problems", "notes", "detail", "seconds", "cluster",
+                "homework",
             ]
             .map(str::to_owned),
         );
@@ -83,6 +84,8 @@ impl CsvLayout {
         row.push(detail);
         row.push(format!("{:.1}", grade.elapsed.as_secs_f64()));
         row.push(cluster(grade));
+        // A resumed batch refuses another homework's rows by it.
+        row.push(grade.homework.name.to_owned());
         row
     }
 
