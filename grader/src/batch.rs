@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::feedback::{Feedback, IndexLine};
-use super::grader::{Grade, Grader};
+use super::feedback::{Feedback, IndexLine, blank_at};
+use super::fingerprint;
+use super::grader::{Grade, Grader, Status};
 use super::homework::Homework;
 use super::report::CsvLayout;
 
@@ -211,7 +212,8 @@ pub fn run_with(
         .submissions_at_once
         .clamp(1, submissions.len());
     let next = AtomicUsize::new(0);
-    let (sender, finished) = mpsc::channel::<Grade>();
+    let (sender, finished) = mpsc::channel::<(Grade, Vec<String>)>();
+    let lint = options.feedback.is_some();
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -228,19 +230,25 @@ pub fn run_with(
                     let Some((id, path)) = submissions.get(index) else {
                         break;
                     };
-                    if sender.send(own.grade(id, path)).is_err() {
+                    let grade = own.grade(id, path);
+                    let notes = if lint {
+                        quality_notes(&own, &grade)
+                    } else {
+                        Vec::new()
+                    };
+                    if sender.send((grade, notes)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        for grade in finished {
+        for (grade, notes) in finished {
             let row = layout.row(&grade);
             // The pages first: a row in the CSV means its pages are there
             // (a resumed batch skips it).
             let pages = options.feedback.map_or(Ok(()), |feedback| {
-                feedback.write(&grade, Vec::new()).map_err(|e| {
+                feedback.write(&grade, notes).map_err(|e| {
                     format!(
                         "cannot write the feedback of {} in {}: {e}",
                         grade.submission,
@@ -277,4 +285,30 @@ pub fn run_with(
         rows,
         header,
     })
+}
+
+/// Clippy's warnings inside the blanks of a submission that compiled, for
+/// its feedback (never scored): `line 47 (blank 1): warning: …`.
+fn quality_notes(grader: &Grader, grade: &Grade) -> Vec<String> {
+    if grade.status != Status::Graded {
+        return Vec::new();
+    }
+    let Some(code) = grade
+        .source
+        .as_ref()
+        .and_then(|path| std::fs::read_to_string(path).ok())
+    else {
+        return Vec::new();
+    };
+    let blanks = fingerprint::blanks(&code);
+    match grader.lint(&code) {
+        Ok(warnings) => warnings
+            .into_iter()
+            .filter_map(|(line, text)| {
+                blank_at(&blanks, line)
+                    .map(|blank| format!("line {line} (blank {blank}): {}", text.trim_end()))
+            })
+            .collect(),
+        Err(why) => vec![format!("no code-quality notes: {why}")],
+    }
 }

@@ -213,6 +213,32 @@ fn hostile_text_in_code_and_compiler_output_is_escaped() {
 }
 
 #[test]
+fn clippy_notes_inside_the_blanks_come_with_the_page_and_cost_no_point() {
+    let homework = homeworks::default();
+    let made = common::cases_in_folder(&["correct"]);
+    let dir = made.path().join("batch").join(homework.name);
+    let file = dir.join("correct").join("src").join(homework.file_name());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let linted = text.replacen(
+        "self.columns.contains(&col)\n",
+        "self.columns.contains(&col) == true\n",
+        1,
+    );
+    assert_ne!(linted, text);
+    std::fs::write(&file, linted).unwrap();
+    let pages = made.path().join("pages");
+    let (_, outcome) = graded(homework, &dir, &pages, Vec::new());
+    let row = &outcome.rows[0];
+    assert_eq!(outcome.field(row, "total"), outcome.field(row, "max"));
+    let page = std::fs::read_to_string(pages.join("correct.md")).unwrap();
+    assert!(page.contains("Code-quality notes (not scored)"), "{page}");
+    assert!(
+        page.contains("(blank 1): warning: equality checks against true"),
+        "{page}"
+    );
+}
+
+#[test]
 fn a_stopped_batch_resumes_where_it_stopped() {
     let homework = homeworks::default();
     let ids = cases_of(homework);
