@@ -74,6 +74,10 @@ pub struct BatchOutputs {
     /// DIR/<id>.html (self-contained), and DIR/index.html linking them.
     #[arg(long, value_name = "DIR", requires = "batch")]
     pub feedback: Option<PathBuf>,
+    /// Add clippy's notes inside the blanks to each feedback page (never
+    /// scored; a second, check-only compile per submission, in the sandbox).
+    #[arg(long, requires = "feedback")]
+    pub clippy: bool,
     /// Write the grades as this LMS imports them, joined to --roster.
     #[arg(long, value_name = "LMS", requires_all = ["batch", "roster"], value_parser = lms_names())]
     pub lms: Option<Lms>,
@@ -242,6 +246,7 @@ fn run_batch(
     let options = batch::Options {
         feedback: feedback.as_ref(),
         kept,
+        clippy: outputs.clippy,
     };
     let mut bar = progress::Batch::new(grader.config());
     let mut progress = |grade: &Grade, index: usize, count: usize| {

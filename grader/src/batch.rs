@@ -53,6 +53,9 @@ pub struct Options<'a> {
     /// Rows of a stopped batch (from [`kept_rows`]): written again first,
     /// their submissions skipped.
     pub kept: Vec<Vec<String>>,
+    /// With feedback, clippy's notes inside the blanks on each page: a second,
+    /// check-only compile per submission (about doubles a batch's time).
+    pub clippy: bool,
 }
 
 /// What a batch did.
@@ -213,7 +216,7 @@ pub fn run_with(
         .clamp(1, submissions.len());
     let next = AtomicUsize::new(0);
     let (sender, finished) = mpsc::channel::<(Grade, Vec<String>)>();
-    let lint = options.feedback.is_some();
+    let lint = options.feedback.is_some() && options.clippy;
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..workers {

@@ -48,6 +48,17 @@ fn graded(
     pages: &Path,
     kept: Vec<Vec<String>>,
 ) -> (String, batch::Outcome) {
+    graded_with(homework, dir, pages, kept, false)
+}
+
+/// [`graded`], with clippy's notes on the pages or not.
+fn graded_with(
+    homework: &'static Homework,
+    dir: &Path,
+    pages: &Path,
+    kept: Vec<Vec<String>>,
+    clippy: bool,
+) -> (String, batch::Outcome) {
     let mut config = Config::built_in();
     config.homework = homework;
     let grader = Grader::new(config).unwrap();
@@ -56,6 +67,7 @@ fn graded(
     let options = Options {
         feedback: Some(&feedback),
         kept,
+        clippy,
     };
     let outcome = batch::run_with(&grader, dir, &mut csv, options, &mut |_, _, _| {}).unwrap();
     feedback
@@ -227,7 +239,7 @@ fn clippy_notes_inside_the_blanks_come_with_the_page_and_cost_no_point() {
     assert_ne!(linted, text);
     std::fs::write(&file, linted).unwrap();
     let pages = made.path().join("pages");
-    let (_, outcome) = graded(homework, &dir, &pages, Vec::new());
+    let (_, outcome) = graded_with(homework, &dir, &pages, Vec::new(), true);
     let row = &outcome.rows[0];
     assert_eq!(outcome.field(row, "total"), outcome.field(row, "max"));
     let page = std::fs::read_to_string(pages.join("correct.md")).unwrap();
