@@ -3,10 +3,10 @@
 //! page (`OUT/<id>.html`), and `OUT/index.html` for the instructor, one line
 //! per student linking both.
 //!
-//! [`page`] gathers what a page says (per blank the score, the first failure
+//! `page` gathers what a page says (per blank the score, the first failure
 //! in the homework's words, the next hint; compile errors at the student's
-//! lines; clippy's notes in the blanks, never scored), [`markdown`] and
-//! [`html`] write it, [`picture`] draws the boards the messages draw as text.
+//! lines; clippy's notes in the blanks, never scored), `markdown` and
+//! `html` write it, `picture` draws the boards the messages draw as text.
 
 mod html;
 mod markdown;
