@@ -12,7 +12,11 @@ use queens_grader::sandbox::Mode;
 use queens_grader::settings::Settings;
 
 use crate::choice::{formats, homework_of, homeworks};
+use queens_grader::feedback::Feedback;
+use queens_grader::lms::{self, Lms, Roster};
 use queens_grader::{batch, course::Course};
+
+mod progress;
 
 use super::{Failure, Output};
 
@@ -65,6 +69,45 @@ pub struct Args {
     /// first].
     #[arg(long, value_name = "NAME", value_parser = homeworks())]
     pub exercise: Option<&'static Homework>,
+    /// What a batch writes besides its CSV.
+    #[command(flatten)]
+    pub outputs: BatchOutputs,
+}
+
+/// A batch's feedback pages, LMS file and resumption (`--batch` only).
+#[derive(Debug, clap::Args)]
+pub struct BatchOutputs {
+    /// Write each student's feedback here as their row is written: DIR/<id>.md,
+    /// DIR/<id>.html (self-contained), and DIR/index.html linking them.
+    #[arg(long, value_name = "DIR", requires = "batch")]
+    pub feedback: Option<PathBuf>,
+    /// Add clippy's notes inside the blanks to each feedback page (never
+    /// scored; a second, check-only compile per submission, in the sandbox).
+    #[arg(long, requires = "feedback")]
+    pub clippy: bool,
+    /// Write the grades as this LMS imports them, joined to --roster.
+    #[arg(long, value_name = "LMS", requires_all = ["batch", "roster"], value_parser = lms_names())]
+    pub lms: Option<Lms>,
+    /// The class roster (CSV with a login column: the submissions' folder
+    /// names; a Canvas gradebook export works as it is).
+    #[arg(long, value_name = "ROSTER.csv", requires = "lms")]
+    pub roster: Option<PathBuf>,
+    /// Where the LMS file goes [default: <LMS>-grades.csv].
+    #[arg(long, value_name = "FILE", requires = "lms")]
+    pub lms_out: Option<PathBuf>,
+    /// The grade column's name in the LMS file [default: queens <homework>].
+    #[arg(long, value_name = "NAME", requires = "lms")]
+    pub assignment: Option<String>,
+    /// Resume a batch stopped half-way: the rows already in --out (and their
+    /// feedback) are kept and their submissions skipped.
+    #[arg(long, requires_all = ["batch", "out"])]
+    pub resume: bool,
+}
+
+fn lms_names() -> impl clap::builder::TypedValueParser<Value = Lms> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Lms::ALL.map(Lms::name))
+        .try_map(|name| name.parse::<Lms>())
 }
 
 fn sandbox_modes() -> impl clap::builder::TypedValueParser<Value = Mode> {
@@ -115,7 +158,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let grader = Grader::new(config)
         .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
     if let Some(dir) = &args.batch {
-        return run_batch(&grader, dir, args.out.as_ref());
+        return run_batch(&grader, dir, args.out.as_ref(), &args.outputs);
     }
     let path = args
         .path
@@ -129,7 +172,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         )));
     }
     let id = path.display().to_string();
-    let grade = grader.grade(&id, &path);
+    let grade = progress::while_grading(grader.config(), || grader.grade(&id, &path));
     let format = if out.json() {
         Format::Json
     } else {
@@ -167,10 +210,37 @@ fn render(grade: &Grade, format: Format) -> Result<String, Failure> {
     })
 }
 
-fn run_batch(grader: &Grader, dir: &Path, out_file: Option<&PathBuf>) -> Result<(), Failure> {
+fn run_batch(
+    grader: &Grader,
+    dir: &Path,
+    out_file: Option<&PathBuf>,
+    outputs: &BatchOutputs,
+) -> Result<(), Failure> {
     if !dir.is_dir() {
         return Err(Failure::usage(format!("{} is not a folder", dir.display())));
     }
+    let homework = grader.config().homework;
+    // Everything that can be refused is, before the first build.
+    let roster = outputs
+        .roster
+        .as_deref()
+        .map(Roster::read)
+        .transpose()
+        .map_err(Failure::usage)?;
+    let kept = match (outputs.resume, out_file) {
+        (true, Some(file)) => {
+            batch::kept_rows(file, &grader.config().scheme()).map_err(Failure::usage)?
+        }
+        _ => Vec::new(),
+    };
+    let feedback = outputs
+        .feedback
+        .as_deref()
+        .map(|folder| {
+            Feedback::new(folder)
+                .map_err(|e| Failure::new(format!("cannot create {}: {e}", folder.display())))
+        })
+        .transpose()?;
     let mut sink: Box<dyn Write> = match out_file {
         Some(file) => Box::new(
             std::fs::File::create(file)
@@ -187,16 +257,83 @@ fn run_batch(grader: &Grader, dir: &Path, out_file: Option<&PathBuf>) -> Result<
         grader.config().scratch_dir.display(),
         grader.protection()
     );
+    if !kept.is_empty() {
+        eprintln!(
+            "resuming: {} rows kept from {}",
+            kept.len(),
+            out_file.map_or_else(String::new, |f| f.display().to_string())
+        );
+    }
+    let options = batch::Options {
+        feedback: feedback.as_ref(),
+        kept,
+        clippy: outputs.clippy,
+    };
+    let mut bar = progress::Batch::new(grader.config());
     let mut progress = |grade: &Grade, index: usize, count: usize| {
         let (score, max) = report::totals(grade);
-        eprintln!(
-            "[{index}/{count}] {:<24} {score:>3}/{max} {:<14} {:.1} s",
-            grade.submission,
-            grade.status.name(),
-            grade.elapsed.as_secs_f64()
+        bar.row(
+            &format!(
+                "{:<24} {score:>3}/{max} {:<14} {:.1} s",
+                grade.submission,
+                grade.status.name(),
+                grade.elapsed.as_secs_f64()
+            ),
+            index,
+            count,
         );
     };
-    let grades = batch::run(grader, dir, &mut sink, &mut progress).map_err(Failure::new)?;
-    eprintln!("graded {} submissions", grades.len());
+    let outcome = batch::run_with(grader, dir, &mut sink, options, &mut progress);
+    bar.finish();
+    let outcome = outcome.map_err(Failure::new)?;
+    eprintln!(
+        "graded {} submissions{}",
+        outcome.grades.len(),
+        if outcome.rows.len() > outcome.grades.len() {
+            format!(" ({} rows kept)", outcome.rows.len() - outcome.grades.len())
+        } else {
+            String::new()
+        }
+    );
+    let mut summary = Vec::new();
+    if let (Some(lms), Some(roster)) = (outputs.lms, &roster) {
+        let scores: Vec<lms::Score> = outcome
+            .rows
+            .iter()
+            .map(|row| lms::Score {
+                id: outcome.field(row, "id").to_owned(),
+                points: outcome.field(row, "total").to_owned(),
+                max: outcome.field(row, "max").to_owned(),
+            })
+            .collect();
+        let assignment = outputs
+            .assignment
+            .clone()
+            .unwrap_or_else(|| format!("queens {homework}"));
+        let export = lms::export(lms, roster, &scores, &assignment).map_err(Failure::new)?;
+        let file = outputs
+            .lms_out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("{}-grades.csv", lms.name())));
+        std::fs::write(&file, &export.csv)
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", file.display())))?;
+        eprintln!(
+            "{} import file: {} ({} students of the roster)",
+            lms.name(),
+            file.display(),
+            roster.students.len()
+        );
+        summary = export.summary();
+        for (heading, ids) in &summary {
+            eprintln!("WARNING: {heading}: {}", ids.join(", "));
+        }
+    }
+    if let Some(feedback) = &feedback {
+        let title = format!("{homework}: feedback of {}", dir.display());
+        feedback
+            .write_index(&title, &outcome.index_lines(), &summary)
+            .map_err(|e| Failure::new(format!("cannot write the feedback index: {e}")))?;
+        eprintln!("feedback: {}", feedback.dir().join("index.html").display());
+    }
     Ok(())
 }

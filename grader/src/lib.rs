@@ -27,6 +27,10 @@
 //!   format; a batch grades a folder of submissions into one CSV.
 //! * [`settings`] (feature `instructor`): `queens.toml`, the course's
 //!   points, time limits, sandbox policy and Gradescope visibility.
+//! * [`feedback`], [`lms`], [`fingerprint`] (feature `instructor`): a
+//!   batch's page per student and the instructor's index, the grades as the
+//!   LMS imports them joined to the roster, and similar submissions found by
+//!   a fingerprint of each blank.
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
@@ -44,7 +48,13 @@ pub mod batch;
 #[cfg(feature = "instructor")]
 pub mod course;
 #[cfg(feature = "instructor")]
+pub mod feedback;
+#[cfg(feature = "instructor")]
+pub mod fingerprint;
+#[cfg(feature = "instructor")]
 pub mod grader;
+#[cfg(feature = "instructor")]
+pub mod lms;
 #[cfg(feature = "instructor")]
 pub mod markers;
 #[cfg(feature = "instructor")]

@@ -59,32 +59,7 @@ pub(super) fn build(
     std::fs::create_dir_all(scratch.config.scratch_dir.join("target")).map_err(|e| {
         BuildFailure::Grader(format!("cannot create the scratch's target folder: {e}"))
     })?;
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    let mut command = match sandbox {
-        // The build cannot see the course either: an `include!` of the
-        // solutions, by any path, finds an empty folder.
-        Some(bwrap) => {
-            let (hidden, writable, readable) = scratch.build_view();
-            bwrap.build_command(&cargo, &hidden, &writable, &readable)
-        }
-        None => Command::new(cargo),
-    };
-    command
-        .args([
-            "build",
-            "--offline",
-            "--message-format=json",
-            "--test",
-            scratch.config.homework.test_target,
-            "-p",
-            "exercises",
-        ])
-        .arg("--manifest-path")
-        .arg(scratch.slot.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(scratch.config.scratch_dir.join("target"))
-        .env_remove("CARGO_TARGET_DIR")
-        .env_remove("CARGO_BUILD_TARGET_DIR");
+    let command = cargo_command(scratch, sandbox, "build");
     let limits = Limits {
         timeout: remaining(deadline),
         output_cap: CARGO_OUTPUT_CAP,
@@ -146,6 +121,86 @@ pub(super) fn build(
             process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600)
         ))),
     }
+}
+
+/// `cargo <subcommand>` of the homework's test target, offline, in the
+/// sandbox when there is one, on the scratch's shared target folder.
+fn cargo_command(scratch: &Scratch<'_>, sandbox: Option<&Bubblewrap>, subcommand: &str) -> Command {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
+    let mut command = match sandbox {
+        // The build cannot see the course either: an `include!` of the
+        // solutions, by any path, finds an empty folder.
+        Some(bwrap) => {
+            let (hidden, writable, readable) = scratch.build_view();
+            bwrap.build_command(&cargo, &hidden, &writable, &readable)
+        }
+        None => Command::new(cargo),
+    };
+    command
+        .args([
+            subcommand,
+            "--offline",
+            "--message-format=json",
+            "--test",
+            scratch.config.homework.test_target,
+            "-p",
+            "exercises",
+        ])
+        .arg("--manifest-path")
+        .arg(scratch.slot.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(scratch.config.scratch_dir.join("target"))
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET_DIR");
+    command
+}
+
+/// Clippy's warnings on the student's file, `(line, rendered)`: a check of
+/// the same test target in the same sandboxed offline build. Compile time
+/// only (a build script or proc macro of the submission's own is impossible:
+/// the manifest is the instructor's), so no student code runs.
+pub(super) fn lint(
+    scratch: &Scratch<'_>,
+    sandbox: Option<&Bubblewrap>,
+    code: &str,
+    deadline: Instant,
+) -> Result<Vec<(usize, String)>, String> {
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
+    let _one_process_at_a_time =
+        lock_scratch(scratch).map_err(|e| format!("cannot lock the scratch: {e}"))?;
+    scratch
+        .write(code)
+        .map_err(|e| format!("cannot write the scratch workspace: {e}"))?;
+    let command = cargo_command(scratch, sandbox, "clippy");
+    let limits = Limits {
+        timeout: remaining(deadline),
+        output_cap: CARGO_OUTPUT_CAP,
+        own_process_group: true,
+    };
+    let run = process::run(command, limits).map_err(|e| format!("cannot run clippy: {e}"))?;
+    if run.ending == Ending::TimedOut {
+        return Err("clippy timed out".to_owned());
+    }
+    let file = scratch_source(scratch.config.homework);
+    let mut notes = Vec::new();
+    for message in Message::parse_stream(run.stdout.text.as_bytes()).flatten() {
+        let Message::CompilerMessage(message) = message else {
+            continue;
+        };
+        let message = message.message;
+        if message.level != DiagnosticLevel::Warning {
+            continue;
+        }
+        let line = message
+            .spans
+            .iter()
+            .find(|span| span.is_primary && span.file_name == file)
+            .map(|span| span.line_start);
+        if let Some(line) = line {
+            notes.push((line, message.rendered.unwrap_or(message.message)));
+        }
+    }
+    Ok(notes)
 }
 
 /// An exclusive lock on the scratch's shared target folder, held by the open

@@ -289,6 +289,22 @@ impl Grader {
         )
     }
 
+    /// Clippy's warnings on `code` (the homework's file), `(line, rendered)`:
+    /// compile time only, in the same sandboxed offline build as the tests.
+    pub fn lint(&self, code: &str) -> Result<Vec<(usize, String)>, String> {
+        let scratch = workspace::Scratch {
+            config: &self.config,
+            slot: &self.slot,
+        };
+        let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
+        build::lint(
+            &scratch,
+            sandbox.as_ref(),
+            code,
+            Instant::now() + self.config.timeout,
+        )
+    }
+
     /// Whether the tests run without network: in the sandbox, or in a
     /// network namespace of their own.
     pub fn network_isolated(&self) -> bool {

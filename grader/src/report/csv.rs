@@ -6,7 +6,9 @@ use crate::results::*;
 use crate::settings::Scheme;
 
 /// The CSV columns for submissions of one homework (from its test list, so
-/// every row has the same ones): one column of points per group.
+/// every row has the same ones): one column of points per group, then the
+/// totals, what happened, the submission's cluster of similar work
+/// ([`crate::fingerprint::cluster`]) and the homework.
 #[derive(Debug, Clone)]
 pub struct CsvLayout {
     groups: Vec<(String, u32)>,
@@ -33,7 +35,8 @@ impl CsvLayout {
         header.extend(self.groups.iter().map(|(group, _)| column_name(group)));
         header.extend(
             [
-                "total", "max", "status", "problems", "notes", "detail", "seconds",
+                "total", "max", "status", "problems", "notes", "detail", "seconds", "cluster",
+                "homework",
             ]
             .map(str::to_owned),
         );
@@ -81,8 +84,27 @@ impl CsvLayout {
         row.push(grade.notes.join("; "));
         row.push(detail);
         row.push(format!("{:.1}", grade.elapsed.as_secs_f64()));
+        row.push(cluster(grade));
+        // A resumed batch refuses another homework's rows by it.
+        row.push(grade.homework.name.to_owned());
         row
     }
+
+    /// How many groups of points a row has (after the id).
+    pub fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+}
+
+/// The cluster of the file that was graded; empty when none was read.
+fn cluster(grade: &Grade) -> String {
+    grade
+        .source
+        .as_ref()
+        .filter(|_| !matches!(grade.status, Status::NoSubmission | Status::Rejected))
+        .and_then(|source| std::fs::read_to_string(source).ok())
+        .map(|code| crate::fingerprint::cluster(&code))
+        .unwrap_or_default()
 }
 
 /// `blank_1` for `blank_1_prune_check`; other groups keep their name.

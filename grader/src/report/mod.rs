@@ -18,7 +18,9 @@ pub use csv::{CsvLayout, csv};
 pub use gradescope::{Gradescope, GradescopeTest, gradescope};
 pub use json::{JsonReport, json};
 pub use junit::junit;
-pub use score::{GroupScore, TestScore, groups, problems, scheme_groups, scored_groups, totals};
+pub use score::{
+    GroupScore, TestScore, describe_problem, groups, problems, scheme_groups, scored_groups, totals,
+};
 pub use text::text;
 
 /// The output formats of `queens grade`.

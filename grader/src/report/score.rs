@@ -171,7 +171,7 @@ pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
 }
 
 /// A problem in words, for the text scorecard.
-pub(super) fn describe_problem(problem: &str, count: usize) -> String {
+pub fn describe_problem(problem: &str, count: usize) -> String {
     let tests = if count == 1 { "test" } else { "tests" };
     match problem {
         "timed-out" => format!("{count} {tests} ran past the time limit: an endless loop?"),
