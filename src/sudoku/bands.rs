@@ -178,20 +178,54 @@ struct Board {
 }
 
 impl Board {
-    /// The board of `grid`, or `None` when two givens clash.
+    /// The board of `grid`, or `None` when two givens clash. Each word is
+    /// built whole from the digit's givens (their rows, columns and boxes
+    /// taken away), not by placing the givens one at a time.
     fn new(grid: &Grid) -> Option<Self> {
+        let mut givens = [0u32; 27];
+        for (band, cells) in grid.digits().chunks_exact(27).enumerate() {
+            for (p, &digit) in cells.iter().enumerate() {
+                if digit != 0 {
+                    givens[band * 9 + digit as usize - 1] |= 1 << p;
+                }
+            }
+        }
+        let mut filled = [0u32; 3];
+        for (band, words) in givens.chunks_exact(9).enumerate() {
+            filled[band] = words.iter().fold(0, |all, &word| all | word);
+        }
         let mut board = Self {
-            cand: [BAND; 27],
+            cand: [0; 27],
             seen: [0; 27],
-            empty: [BAND; 3],
+            empty: filled.map(|cells| BAND & !cells),
         };
-        for (i, &digit) in grid.digits().iter().enumerate() {
-            if digit != 0 {
-                let (d, band, p) = (digit as usize - 1, i / 27, i % 27);
-                if board.cand[band * 9 + d] & (1 << p) == 0 || board.empty[band] & (1 << p) == 0 {
+        for d in 0..9 {
+            let own = [givens[d], givens[9 + d], givens[18 + d]];
+            let columns = columns_of(own[0] | own[1] | own[2]);
+            // A digit twice in a column.
+            if columns.count_ones() != own.iter().map(|g| g.count_ones()).sum::<u32>() {
+                return None;
+            }
+            for band in 0..3 {
+                let g = own[band];
+                let (mut blocked, mut rows, mut boxes) = (on_three_rows(columns), 0, 0);
+                for line in 0..3 {
+                    let row = 0x1FF << (line * 9);
+                    if g & row != 0 {
+                        blocked |= row;
+                        rows += 1;
+                    }
+                    let block = 0o7007007 << (line * 3);
+                    if g & block != 0 {
+                        blocked |= block;
+                        boxes += 1;
+                    }
+                }
+                // A digit twice in a row or a box of the band.
+                if rows != g.count_ones() || boxes != g.count_ones() {
                     return None;
                 }
-                board.place(d, band, 1 << p);
+                board.cand[band * 9 + d] = (BAND & !blocked & !filled[band]) | g;
             }
         }
         Some(board)

@@ -211,14 +211,7 @@ pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
                         (walk.first, walk.found, walk.nodes)
                     }
                 };
-                let first = first.map(|cells| {
-                    let mut grid = Grid::empty();
-                    for (i, &digit) in cells.iter().enumerate() {
-                        grid.set(cells::cell_at(i), digit);
-                    }
-                    grid
-                });
-                (first, found, nodes)
+                (first.map(Grid::from_cells), found, nodes)
             }
         }
     };
