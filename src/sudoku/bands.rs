@@ -191,6 +191,53 @@ const fn on_three_rows(columns: u32) -> u32 {
     columns | columns << 9 | columns << 18
 }
 
+/// The cells of the rows (bit `r`) of a band.
+const ROW_SETS: [u32; 8] = {
+    let mut table = [0u32; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut row = 0;
+        while row < 3 {
+            if r & (1 << row) != 0 {
+                table[r] |= 0x1FF << (row * 9);
+            }
+            row += 1;
+        }
+        r += 1;
+    }
+    table
+};
+
+/// The cells of the boxes (bit `s` for stack `s`) of a band.
+const BOX_SETS: [u32; 8] = {
+    let mut table = [0u32; 8];
+    let mut b = 0;
+    while b < 8 {
+        let mut stack = 0;
+        while stack < 3 {
+            if b & (1 << stack) != 0 {
+                table[b] |= 0o7007007 << (stack * 3);
+            }
+            stack += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The rows and boxes of a band that `cells` touch, as cells, and whether
+/// no two of the cells share a row or a box.
+#[inline(always)]
+fn rows_and_boxes(cells: u32) -> (u32, bool) {
+    let rows = (cells & 0x1FF != 0) as usize
+        | ((cells >> 9 & 0x1FF != 0) as usize) << 1
+        | ((cells >> 18 != 0) as usize) << 2;
+    let stacks = STACKS_OF_ROW[columns_of(cells) as usize] as usize;
+    let n = cells.count_ones();
+    let apart = rows.count_ones() == n && stacks.count_ones() == n;
+    (ROW_SETS[rows] | BOX_SETS[stacks], apart)
+}
+
 /// For each cell of a band, the other cells of its row and of its box.
 const BAND_PEERS: [u32; 27] = {
     let mut table = [0u32; 27];
@@ -228,14 +275,14 @@ impl Board {
     /// built whole from the digit's givens (their rows, columns and boxes
     /// taken away), not by placing the givens one at a time.
     fn new(grid: &Grid) -> Option<Self> {
-        let mut givens = [0u32; 27];
+        // Ten slots a band, 0 for the empty cells: no branch a cell.
+        let mut slots = [0u32; 30];
         for (band, cells) in grid.digits().chunks_exact(27).enumerate() {
             for (p, &digit) in cells.iter().enumerate() {
-                if digit != 0 {
-                    givens[band * 9 + digit as usize - 1] |= 1 << p;
-                }
+                slots[band * 10 + (digit as usize).min(9)] |= 1 << p;
             }
         }
+        let givens: [u32; 27] = std::array::from_fn(|k| slots[k / 9 * 10 + k % 9 + 1]);
         let mut filled = [0u32; 3];
         for (band, words) in givens.chunks_exact(9).enumerate() {
             filled[band] = words.iter().fold(0, |all, &word| all | word);
@@ -288,18 +335,11 @@ impl Board {
         for word in words.iter_mut() {
             *word &= !cells;
         }
-        let (mut peers, mut columns) = (0, 0);
-        let mut left = cells;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            peers |= BAND_PEERS[p];
-            columns |= COLUMN << (p % 9);
-        }
-        words[d] = own & !peers;
-        for other in OTHER_BANDS[band] {
-            self.cand[other * 9 + d] &= !columns;
-        }
+        words[d] = (own & !rows_and_boxes(cells).0) | cells;
+        let columns = on_three_rows(columns_of(cells));
+        let [o1, o2] = OTHER_BANDS[band];
+        self.cand[o1 * 9 + d] &= !columns;
+        self.cand[o2 * 9 + d] &= !columns;
     }
 
     /// The words changed since their last update, one bit each.
@@ -389,13 +429,8 @@ impl Board {
                 let cells = singles & self.cand[band * 9 + d];
                 if cells != 0 {
                     // Two singles of one digit in one row or box: a dead end.
-                    let mut left = cells;
-                    while left != 0 {
-                        let p = left.trailing_zeros() as usize;
-                        left &= left - 1;
-                        if BAND_PEERS[p] & cells != 0 {
-                            return Err(Dead);
-                        }
+                    if !rows_and_boxes(cells).1 {
+                        return Err(Dead);
                     }
                     self.place(d, band, cells);
                 }
@@ -424,24 +459,21 @@ impl Board {
             if one != 0x1FF {
                 return Err(Dead);
             }
-            let mut singles = one & !two;
-            while singles != 0 {
-                let col = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                for band in 0..3 {
-                    let x = self.cand[band * 9 + d] & (COLUMN << col) & self.empty[band];
-                    if x != 0 {
-                        if BAND_PEERS[x.trailing_zeros() as usize]
-                            & self.cand[band * 9 + d]
-                            & !self.empty[band]
-                            != 0
-                        {
-                            return Err(Dead); // the digit is placed in its row or box
-                        }
-                        self.place(d, band, x);
-                        wrote = true;
-                        break;
+            let singles = on_three_rows(one & !two);
+            if singles == 0 {
+                continue;
+            }
+            for band in 0..3 {
+                let x = self.cand[band * 9 + d] & singles & self.empty[band];
+                if x != 0 {
+                    let (lines, apart) = rows_and_boxes(x);
+                    let placed = self.cand[band * 9 + d] & !self.empty[band];
+                    // Two in a row or a box, or the digit placed in one.
+                    if !apart || lines & placed != 0 {
+                        return Err(Dead);
                     }
+                    self.place(d, band, x);
+                    wrote = true;
                 }
             }
         }
