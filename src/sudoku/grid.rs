@@ -253,29 +253,21 @@ pub enum ParseError {
 /// bit per digit and unit, so that parsing a file of puzzles stays cheap
 /// ([`Units::from_grid`] then names the clash).
 fn givens_clash(cells: &[u8; CELLS]) -> bool {
-    // Units 0-8 the rows, 9-17 the columns, 18-26 the boxes of each cell.
-    const UNITS_OF: [[u8; 3]; CELLS] = {
-        let mut table = [[0; 3]; CELLS];
-        let mut index = 0;
-        while index < CELLS {
-            let (row, col) = (index / SIDE, index % SIDE);
-            table[index] = [
-                row as u8,
-                (SIDE + col) as u8,
-                (2 * SIDE + super::cells::box_of(row, col)) as u8,
-            ];
-            index += 1;
-        }
-        table
-    };
-    let mut seen = [0u16; 3 * SIDE];
+    // A row's and a band's boxes' sets live in registers while the row is
+    // read (an empty cell sets bit 0, which no digit uses): no branch a cell.
+    let mut columns = [0u16; SIDE];
     let mut clash = 0;
-    for (&digit, units) in cells.iter().zip(&UNITS_OF) {
-        // An empty cell sets bit 0, which no digit uses: no branch a cell.
-        let bit = 1u16 << digit;
-        for &unit in units {
-            clash |= seen[unit as usize] & bit;
-            seen[unit as usize] |= bit;
+    for band in cells.chunks_exact(3 * SIDE) {
+        let mut boxes = [0u16; 3];
+        for row in band.chunks_exact(SIDE) {
+            let mut seen = 0u16;
+            for (col, &digit) in row.iter().enumerate() {
+                let bit = 1u16 << digit;
+                clash |= (seen | columns[col] | boxes[col / 3]) & bit;
+                seen |= bit;
+                columns[col] |= bit;
+                boxes[col / 3] |= bit;
+            }
         }
     }
     clash & !1 != 0
