@@ -436,12 +436,14 @@ impl Board {
         Ok(())
     }
 
-    /// Cells with one candidate are written; a cell with none is a dead end.
-    /// Returns whether anything was written.
+    /// Cells of `bands` (one bit each) with one candidate are written; a
+    /// cell with none is a dead end. Returns whether anything was written.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<bool, Dead> {
+    fn naked_singles(&mut self, mut bands: u32) -> Result<bool, Dead> {
         let mut wrote = false;
-        for band in 0..3 {
+        while bands != 0 {
+            let band = bands.trailing_zeros() as usize;
+            bands &= bands - 1;
             let words = &self.cand[band * 9..band * 9 + 9];
             let (mut one, mut two) = (0u32, 0u32);
             for &x in words {
@@ -515,11 +517,15 @@ impl Board {
     /// Every rule until none applies, or a dead end.
     #[inline(always)]
     fn propagate(&mut self) -> Result<(), Dead> {
-        let mut touched = 0u32;
+        // Words changed since the last column search, and since the last
+        // naked-singles search (a band none of whose words changed has no
+        // new single: every word is news at the root).
+        let (mut touched, mut fresh) = (0u32, BAND);
         loop {
             let changed = self.changed();
             if changed != 0 {
                 touched |= changed;
+                fresh |= changed;
                 let mut left = changed;
                 while left != 0 {
                     let k = left.trailing_zeros() as usize;
@@ -528,8 +534,14 @@ impl Board {
                 }
                 continue;
             }
-            if self.naked_singles()? {
-                continue;
+            if fresh != 0 {
+                let bands = (fresh & 0x1FF != 0) as u32
+                    | ((fresh >> 9 & 0x1FF != 0) as u32) << 1
+                    | ((fresh >> 18 != 0) as u32) << 2;
+                fresh = 0;
+                if self.naked_singles(bands)? {
+                    continue;
+                }
             }
             if touched != 0 {
                 let digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
