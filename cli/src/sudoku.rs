@@ -14,7 +14,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
 use queens::sudoku::bank::PuzzleLine;
-use queens::sudoku::{Grid, Solved, Strategy, solve_up_to};
+use queens::sudoku::{Grid, Solved, Strategy, solve_up_to, solve_up_to_untimed};
 
 use super::{Failure, Output};
 
@@ -159,6 +159,12 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
         None
     };
     let (limit, strategy) = (limit(args), args.strategy);
+    // Only `--json` prints each puzzle's time.
+    let solve = if out.json() {
+        solve_up_to
+    } else {
+        solve_up_to_untimed
+    };
     let mut batch: Vec<(usize, PuzzleLine)> = Vec::new();
     let mut puzzles = 0usize;
     let mut number = 0usize;
@@ -199,12 +205,12 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
                 use rayon::prelude::*;
                 batch
                     .par_iter()
-                    .map(|(_, puzzle)| solve_up_to(&puzzle.grid, strategy, limit))
+                    .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
                     .collect()
             }),
             None => batch
                 .iter()
-                .map(|(_, puzzle)| solve_up_to(&puzzle.grid, strategy, limit))
+                .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
                 .collect(),
         };
         for ((line, puzzle), solved) in batch.iter().zip(&solved) {

@@ -637,16 +637,16 @@ pub(super) struct Walk {
 /// Searches `grid` until `limit` solutions are found or the tree ends.
 pub(super) fn walk(grid: &Grid, limit: u64) -> Walk {
     let mut walk = Walk::default();
-    if let Some(board) = Board::new(grid) {
+    if let Some(mut board) = Board::new(grid) {
         // `seen` starts at 0: every word is news to the first update.
         #[cfg(target_arch = "x86_64")]
         if native() {
             // SAFETY: `native` checked that the CPU has what `visit_native`
             // is compiled for.
-            unsafe { visit_native(&mut walk, board, limit) };
+            unsafe { visit_native(&mut walk, &mut board, limit) };
             return walk;
         }
-        visit_portable(&mut walk, board, limit);
+        visit_portable(&mut walk, &mut board, limit);
     }
     walk
 }
@@ -669,7 +669,7 @@ macro_rules! visitor {
     ($name:ident $(#[$attribute:meta])*) => {
         /// One node. Returns `true` when the search must stop.
         $(#[$attribute])*
-        fn $name(walk: &mut Walk, mut board: Board, limit: u64) -> bool {
+        fn $name(walk: &mut Walk, board: &mut Board, limit: u64) -> bool {
             walk.nodes += 1;
             if board.propagate().is_err() {
                 return false;
@@ -690,13 +690,13 @@ macro_rules! visitor {
                 let d = left.trailing_zeros() as usize;
                 left &= left - 1;
                 if left == 0 {
-                    // The last candidate needs no copy.
+                    // The last candidate needs no copy: it goes on in place.
                     board.place(d, band, 1 << p);
                     return $name(walk, board, limit);
                 }
-                let mut child = board;
+                let mut child = *board;
                 child.place(d, band, 1 << p);
-                if $name(walk, child, limit) {
+                if $name(walk, &mut child, limit) {
                     return true;
                 }
             }
@@ -725,7 +725,8 @@ mod tests {
         for puzzle in bank::diabolical() {
             let board = Board::new(&puzzle.grid).expect("no clash");
             let mut portable = Walk::default();
-            visit_portable(&mut portable, board, 2);
+            let mut copy = board;
+            visit_portable(&mut portable, &mut copy, 2);
             let through = walk(&puzzle.grid, 2);
             assert_eq!(
                 (portable.nodes, portable.found, portable.first),
