@@ -256,6 +256,7 @@ const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// For each band and digit (`band * 9 + digit - 1`), the band's cells that
 /// hold the digit.
+#[inline(always)]
 fn digit_words(digits: &[u8; CELLS]) -> [u32; 27] {
     let mut words = [0u32; 27];
     #[cfg(target_arch = "x86_64")]
@@ -313,6 +314,7 @@ impl Board {
     /// The board of `grid`, or `None` when two givens clash. Each word is
     /// built whole from the digit's givens (their rows, columns and boxes
     /// taken away), not by placing the givens one at a time.
+    #[inline(always)]
     fn new(grid: &Grid) -> Option<Self> {
         let givens = digit_words(grid.digits());
         let mut filled = [0u32; 3];
@@ -636,20 +638,39 @@ pub(super) struct Walk {
 
 /// Searches `grid` until `limit` solutions are found or the tree ends.
 pub(super) fn walk(grid: &Grid, limit: u64) -> Walk {
-    let mut walk = Walk::default();
-    if let Some(mut board) = Board::new(grid) {
-        // `seen` starts at 0: every word is news to the first update.
-        #[cfg(target_arch = "x86_64")]
-        if native() {
-            // SAFETY: `native` checked that the CPU has what `visit_native`
-            // is compiled for.
-            unsafe { visit_native(&mut walk, &mut board, limit) };
-            return walk;
-        }
-        visit_portable(&mut walk, &mut board, limit);
+    #[cfg(target_arch = "x86_64")]
+    if native() {
+        // SAFETY: `native` checked that the CPU has what `walk_native` is
+        // compiled for.
+        return unsafe { walk_native(grid, limit) };
     }
-    walk
+    walk_portable(grid, limit)
 }
+
+/// The board's setup and search, compiled once per target (the setup's bit
+/// counts gain from `popcnt` too).
+macro_rules! walker {
+    ($name:ident, $visit:ident $(#[$attribute:meta])*) => {
+        /// Sets up the board and searches it.
+        $(#[$attribute])*
+        fn $name(grid: &Grid, limit: u64) -> Walk {
+            let mut walk = Walk::default();
+            // `seen` starts at 0: every word is news to the first update.
+            if let Some(mut board) = Board::new(grid) {
+                $visit(&mut walk, &mut board, limit);
+            }
+            walk
+        }
+    };
+}
+
+walker!(walk_portable, visit_portable);
+walker!(walk_native, visit_native
+    /// # Safety
+    /// The CPU must have what [`native`] checks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+);
 
 /// Whether this CPU runs the build of the search with `popcnt` and BMI (the
 /// answer is cached by the standard library).
