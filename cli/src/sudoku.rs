@@ -166,6 +166,7 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
         solve_up_to_untimed
     };
     let mut batch: Vec<(usize, PuzzleLine)> = Vec::new();
+    let mut solved: Vec<Solved> = Vec::new();
     let mut puzzles = 0usize;
     let mut number = 0usize;
     loop {
@@ -200,19 +201,24 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
                 }
             }
         }
-        let solved: Vec<Solved> = match &pool {
+        // Into one vector kept from batch to batch.
+        match &pool {
             Some(pool) => pool.install(|| {
                 use rayon::prelude::*;
                 batch
                     .par_iter()
                     .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
-                    .collect()
+                    .collect_into_vec(&mut solved);
             }),
-            None => batch
-                .iter()
-                .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
-                .collect(),
-        };
+            None => {
+                solved.clear();
+                solved.extend(
+                    batch
+                        .iter()
+                        .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit)),
+                );
+            }
+        }
         for ((line, puzzle), solved) in batch.iter().zip(&solved) {
             if out.json() {
                 out.line(json_line(&answer(Some(*line), puzzle, solved))?)?;
