@@ -12,25 +12,49 @@
 //!   some permutation: box-line reductions (pointing and claiming) and their
 //!   consequences in one look-up, and an empty row or box is a dead end.
 //! * **Hidden singles**: a row or a box of the band with one cell left for the
-//!   digit, and a column (across the three bands) with one cell left.
+//!   digit is a mini-row on every permutation left (a second table) with one
+//!   cell in it, found for the whole word in a few bit operations; and a
+//!   column (across the three bands) with one cell left.
 //! * **Columns across bands**: a box whose digit is confined to one of its
 //!   columns takes that column away from the other two bands.
 //! * **Naked singles** and dead cells: bit-sliced counting over the nine words
-//!   of a band finds the cells with exactly one candidate, or none.
+//!   of a band finds the cells with exactly one candidate, or none; only the
+//!   bands whose words changed since the last count are counted again.
+//! * **Placing** a set of cells of one digit (no two in a row or a box) is a
+//!   handful of word operations: the rows and boxes they touch come from two
+//!   8-entry tables, so no placement loops over its cells.
 //! * **Guessing** is on a cell with two candidates when there is one (the
 //!   fewest a guess can have), the one with the most empty cells in its
 //!   row, column and box (its guess reaches the most cells: 22 nodes a
 //!   puzzle on a public list of hard puzzles, against 41 for the first such
 //!   cell), otherwise on a cell with the fewest. The state
-//!   is a `Copy` value of 228 bytes: a guess copies it on the stack, so no node
-//!   allocates, and backtracking is dropping the copy.
+//!   is a `Copy` value of 228 bytes: a guess copies it on the stack (its last
+//!   candidate goes on in place), so no node allocates, and backtracking is
+//!   dropping the copy.
+//! * **Setup**: each word is built whole from its digit's givens (the band's
+//!   bytes compared with the digit sixteen at a time, SSE2 on x86-64), not by
+//!   placing the givens one by one.
+//!
+//! What is *not* here, measured and dropped (one paired run each, whole
+//! processes on the shared machine, BENCHMARKS.md): AVX-512 for the
+//! comparison of the 27 words with their last update (a vector load right
+//! after scalar stores to the same words waits on store forwarding: the
+//! scalar build with `popcnt` and BMI ran 3-6 % faster), bits of words
+//! written kept per placement instead of that comparison (10 % slower on hard
+//! puzzles), updating a word's successors in the same pass (40 % slower on
+//! hard puzzles), and fat LTO with one codegen unit (3 % faster on easy
+//! puzzles, 6 % slower on hard ones).
 //!
 //! What we learned from, and wrote again in our own words: the band-of-27-bits
 //! layout, the per-digit-band update of the words that changed and
 //! the preference for bivalue cells come from the description of JCZSolve (by
 //! "JasonLion" and "zhouyundong_2012", as written up in Tom Dillon's tdoku
-//! notes, <https://t-dillon.github.io/tdoku/>); the permutation view of a band
-//! is ours (tdoku's notes describe the same box-line logic on band triads).
+//! notes, <https://t-dillon.github.io/tdoku/>, and in the comments of the
+//! `sudoku` crate's port of it, read and never copied: that crate is
+//! AGPL-3.0 and only ever runs beside ours as a separate benchmark program);
+//! the permutation view of a band, its forced mini-rows as hidden singles and
+//! the column singles are ours (tdoku's notes describe the same box-line logic
+//! on band triads).
 
 use super::cells::CELLS;
 use super::grid::Grid;
