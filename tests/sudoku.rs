@@ -436,3 +436,60 @@ proptest::proptest! {
         proptest::prop_assert!(fastest.solutions >= 1);
     }
 }
+
+/// A grid of random givens, clashing or not: `digits[i]` in cell `i` where
+/// `filled[i]`.
+fn random_grid(digits: &[u8], filled: &[bool]) -> Grid {
+    let mut grid = Grid::empty();
+    for (index, (&digit, &given)) in digits.iter().zip(filled).enumerate() {
+        if given {
+            grid.set(Cell::new(index / 9, index % 9), digit);
+        }
+    }
+    grid
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(500))]
+
+    /// Parsing 81 characters (the byte-wise reading and its bitmask clash
+    /// check) says what the cell-by-cell sets say: the same grid, or the same
+    /// clash; dots read as zeros.
+    #[test]
+    fn parsing_finds_exactly_the_clashes_the_sets_find(
+        digits in proptest::collection::vec(1u8..=9, 81),
+        filled in proptest::collection::vec(proptest::bool::weighted(0.2), 81),
+        dots in proptest::bool::ANY,
+    ) {
+        let grid = random_grid(&digits, &filled);
+        let zeros = grid.to_string();
+        let text = if dots { zeros.replace('0', ".") } else { zeros.clone() };
+        match Units::from_grid(&grid) {
+            Ok(_) => proptest::prop_assert_eq!(text.parse::<Grid>(), Ok(grid)),
+            Err(clash) => {
+                proptest::prop_assert_eq!(text.parse::<Grid>(), Err(ParseError::Clash(clash)))
+            }
+        }
+    }
+
+    /// `fastest` builds its board straight from the givens' words: a grid
+    /// whose givens clash has no solution and a search of 0 nodes, and any
+    /// other counts as many solutions (up to 2) as `singles`.
+    #[test]
+    fn fastest_sets_up_any_grid_like_the_sets(
+        digits in proptest::collection::vec(1u8..=9, 81),
+        filled in proptest::collection::vec(proptest::bool::weighted(0.12), 81),
+    ) {
+        let grid = random_grid(&digits, &filled);
+        let fastest = solve(&grid, Strategy::Fastest);
+        if Units::from_grid(&grid).is_err() {
+            proptest::prop_assert_eq!((fastest.solutions, fastest.nodes), (0, 0), "{}", grid);
+        } else {
+            let singles = solve(&grid, Strategy::Singles);
+            proptest::prop_assert_eq!(fastest.solutions, singles.solutions, "{}", grid);
+            if let Some(first) = fastest.solution {
+                proptest::prop_assert!(first.solves(&grid), "{}", grid);
+            }
+        }
+    }
+}

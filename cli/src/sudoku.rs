@@ -14,7 +14,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
 use queens::sudoku::bank::PuzzleLine;
-use queens::sudoku::{Grid, Solved, Strategy, solve_up_to};
+use queens::sudoku::{Grid, Solved, Strategy, solve_up_to, solve_up_to_untimed};
 
 use super::{Failure, Output};
 
@@ -143,7 +143,11 @@ const BATCH: usize = 4096;
 fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let file = std::fs::File::open(path)
         .map_err(|error| Failure::usage(format!("cannot read {}: {error}", path.display())))?;
-    let mut lines = std::io::BufReader::new(file).lines();
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
+    // One buffer for every line read and one for every line written: a file
+    // of puzzles allocates nothing per puzzle.
+    let mut bytes = Vec::with_capacity(256);
+    let mut text = String::with_capacity(256);
     let pool = if args.threads > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()
@@ -155,7 +159,14 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
         None
     };
     let (limit, strategy) = (limit(args), args.strategy);
+    // Only `--json` prints each puzzle's time.
+    let solve = if out.json() {
+        solve_up_to
+    } else {
+        solve_up_to_untimed
+    };
     let mut batch: Vec<(usize, PuzzleLine)> = Vec::new();
+    let mut solved: Vec<Solved> = Vec::new();
     let mut puzzles = 0usize;
     let mut number = 0usize;
     loop {
@@ -163,18 +174,22 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
         let mut failure = None;
         let mut ended = false;
         while batch.len() < if pool.is_some() { BATCH } else { 1 } {
-            let Some(text) = lines.next() else {
-                ended = true;
-                break;
-            };
+            bytes.clear();
+            let read = reader.read_until(b'\n', &mut bytes);
             number += 1;
-            let text = text.map_err(|error| {
+            let unreadable = |error: &dyn std::fmt::Display| {
                 Failure::usage(format!(
                     "cannot read {} line {number}: {error}",
                     path.display()
                 ))
-            })?;
-            let trimmed = text.trim();
+            };
+            if read.map_err(|error| unreadable(&error))? == 0 {
+                ended = true;
+                break;
+            }
+            let line = std::str::from_utf8(&bytes)
+                .map_err(|_| unreadable(&"stream did not contain valid UTF-8"))?;
+            let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
@@ -186,24 +201,31 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
                 }
             }
         }
-        let solved: Vec<Solved> = match &pool {
+        // Into one vector kept from batch to batch.
+        match &pool {
             Some(pool) => pool.install(|| {
                 use rayon::prelude::*;
                 batch
                     .par_iter()
-                    .map(|(_, puzzle)| solve_up_to(&puzzle.grid, strategy, limit))
-                    .collect()
+                    .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
+                    .collect_into_vec(&mut solved);
             }),
-            None => batch
-                .iter()
-                .map(|(_, puzzle)| solve_up_to(&puzzle.grid, strategy, limit))
-                .collect(),
-        };
+            None => {
+                solved.clear();
+                solved.extend(
+                    batch
+                        .iter()
+                        .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit)),
+                );
+            }
+        }
         for ((line, puzzle), solved) in batch.iter().zip(&solved) {
             if out.json() {
                 out.line(json_line(&answer(Some(*line), puzzle, solved))?)?;
             } else {
-                out.line(file_line(*line, puzzle, solved, args))?;
+                text.clear();
+                file_line(&mut text, *line, puzzle, solved, args);
+                out.line(&text)?;
             }
         }
         puzzles += batch.len();
@@ -257,21 +279,39 @@ fn verdict(solved: &Solved, args: &SolveArgs) -> String {
     }
 }
 
-/// One puzzle of a file on one line: `line 3 (hash): SOLUTION unique, 7 nodes`.
-fn file_line(line: usize, puzzle: &PuzzleLine, solved: &Solved, args: &SolveArgs) -> String {
-    let name = match &puzzle.hash {
-        Some(hash) => format!("line {line} ({hash})"),
-        None => format!("line {line}"),
-    };
-    let solution = solved
-        .solution
-        .map_or_else(|| "-".repeat(81), |grid| grid.to_string());
-    format!(
-        "{name}: {solution} {}, {} {}",
-        verdict(solved, args),
+/// One puzzle of a file on one line, written into `text`: `line 3 (hash):
+/// SOLUTION unique, 7 nodes`.
+fn file_line(
+    text: &mut String,
+    line: usize,
+    puzzle: &PuzzleLine,
+    solved: &Solved,
+    args: &SolveArgs,
+) {
+    use std::fmt::Write;
+    // Writing into a `String` cannot fail.
+    let _ = write!(text, "line {line}");
+    if let Some(hash) = &puzzle.hash {
+        let _ = write!(text, " ({hash})");
+    }
+    text.push_str(": ");
+    match solved.solution {
+        Some(grid) => {
+            let _ = write!(text, "{grid}");
+        }
+        None => text.push_str(&"-".repeat(81)),
+    }
+    text.push(' ');
+    match (args.count, solved.solutions) {
+        (None, 1) => text.push_str("unique"),
+        _ => text.push_str(&verdict(solved, args)),
+    }
+    let _ = write!(
+        text,
+        ", {} {}",
         solved.nodes,
         if solved.nodes == 1 { "node" } else { "nodes" }
-    )
+    );
 }
 
 fn print_one(

@@ -368,3 +368,39 @@ fn missing_input_and_bad_options_are_one_line_with_exit_2() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+#[test]
+fn a_file_is_read_by_lines_of_bytes_crlf_and_a_last_line_without_newline_included() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sudoku_cli_bytes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("crlf.txt");
+    std::fs::write(
+        &path,
+        format!("{FIRST}\r\n\r\nabcdef123456 {FIRST} 7.2\r\n{FIRST}"),
+    )
+    .unwrap();
+    queens()
+        .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(format!(
+            "line 1: {FIRST_SOLVED} unique, 3 nodes\n\
+             line 3 (abcdef123456): {FIRST_SOLVED} unique, 3 nodes\n\
+             line 4: {FIRST_SOLVED} unique, 3 nodes\n"
+        ));
+    // A line that is not UTF-8 stops the run, the puzzles before it printed.
+    let path = dir.join("latin1.txt");
+    let mut bytes = format!("{FIRST}\n").into_bytes();
+    bytes.extend_from_slice(b"caf\xe9\n");
+    std::fs::write(&path, bytes).unwrap();
+    let out = queens()
+        .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout(format!("line 1: {FIRST_SOLVED} unique, 3 nodes\n"));
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("latin1.txt line 2: stream did not contain valid UTF-8"),
+        "{stderr}"
+    );
+}

@@ -35,8 +35,14 @@ impl FromStr for PuzzleLine {
 
     /// A bare puzzle, or `hash puzzle rating` separated by whitespace.
     fn from_str(line: &str) -> Result<Self, ParseError> {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        match fields[..] {
+        // At most four fields kept, and ASCII lines split without the
+        // Unicode tables: a file of puzzles reads a line each.
+        let (fields, count) = if line.is_ascii() {
+            first_fields(line.split_ascii_whitespace())
+        } else {
+            first_fields(line.split_whitespace())
+        };
+        match fields[..count.min(4)] {
             [puzzle] => Ok(Self {
                 hash: None,
                 grid: puzzle.parse()?,
@@ -49,11 +55,22 @@ impl FromStr for PuzzleLine {
                     rating: rating.to_owned(),
                 })?),
             }),
-            _ => Err(ParseError::BadLine {
-                fields: fields.len(),
-            }),
+            _ => Err(ParseError::BadLine { fields: count }),
         }
     }
+}
+
+/// The first four of `fields`, and how many there are.
+fn first_fields<'a>(fields: impl Iterator<Item = &'a str>) -> ([&'a str; 4], usize) {
+    let mut first = [""; 4];
+    let mut count = 0;
+    for field in fields {
+        if let Some(slot) = first.get_mut(count) {
+            *slot = field;
+        }
+        count += 1;
+    }
+    (first, count)
 }
 
 /// Every puzzle line of `text` with its line number (from 1); blank lines and
