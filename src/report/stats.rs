@@ -68,7 +68,10 @@ pub struct SearchStats {
     /// (OEIS A002562): only the strategies that count them (`symmetry`,
     /// `parallel`, `fastest`) fill it. Absent from older JSON and from the
     /// output of the other strategies.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub unique: Option<u64>,
     /// Nodes: calls of the recursive step, root included. For the strategies on
     /// Knuth's tree these are the consistent partial placements (2057 at n = 8).

@@ -61,7 +61,10 @@ impl fmt::Debug for Digits {
 /// One of the 27 units: a row, a column or a box, numbered from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(tag = "unit", content = "index", rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "unit", content = "index", rename_all = "lowercase")
+)]
 pub enum Unit {
     /// A row, 0 at the top.
     Row(usize),
