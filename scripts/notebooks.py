@@ -106,13 +106,27 @@ def against_reference(nb, path):
     nb.metadata.setdefault("course", {})["run_against"] = "reference"
 
 
+# How long the kernel may take to start and, after a cell's reply, to deliver
+# the cell's last outputs. nbclient's defaults (60 s, 4 s) are short enough
+# for a loaded machine to miss: a late output was dropped without a word. No
+# notebook asserts on a time; these limits only catch a kernel that hangs.
+STARTUP_TIMEOUT_S = 600
+IOPUB_TIMEOUT_S = 120
+
+
 def run_cells(nb, timeout, on_cell=None):
-    """Executes every code cell in a fresh kernel started in notebooks/."""
+    """Executes every code cell in a fresh kernel started in notebooks/;
+    `timeout` seconds per cell (`execute --timeout`, 900 by default)."""
     _, NotebookClient = jupyter()
     client = NotebookClient(
         nb,
         kernel_name=KERNEL,
         timeout=timeout,
+        startup_timeout=STARTUP_TIMEOUT_S,
+        iopub_timeout=IOPUB_TIMEOUT_S,
+        # An output still missing after IOPUB_TIMEOUT_S fails the run instead
+        # of vanishing from the page.
+        raise_on_iopub_timeout=True,
         allow_errors=True,
         resources={"metadata": {"path": str(NOTEBOOKS)}},
     )

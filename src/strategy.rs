@@ -1,12 +1,14 @@
 //! The strategies the tutorial compares, and the tree each one walks.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A way to search for solutions. All of them go row by row, columns in
 /// ascending order, so they find the same solutions in the same order; they
 /// differ in what they prune and how they store the constraints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Strategy {
     /// Every cell of every row; the board is checked only when full.
     Brute,
@@ -45,8 +47,9 @@ pub enum Strategy {
 
 /// The search tree a strategy walks. Every strategy counts nodes the same way
 /// (calls of the recursive step, root included); they differ in which tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Tree {
     /// Every placement of one queen per row, attacked or not: `Σ n^k` nodes.
     AllPlacements,
@@ -221,9 +224,9 @@ impl std::str::FromStr for Strategy {
 }
 
 /// A strategy name that does not exist; its message lists the ones that do.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy '{0}'; the strategies are: {known}", known = Strategy::ALL.map(Strategy::name).join(", "))]
-pub struct UnknownStrategy(pub String);
+#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[display("unknown strategy '{_0}'; the strategies are: {known}", known = Strategy::ALL.map(Strategy::name).join(", "))]
+pub struct UnknownStrategy(#[error(not(source))] pub String);
 
 #[cfg(test)]
 mod tests {

@@ -151,6 +151,66 @@ fn every_notebook_starts_with_the_same_lean_setup_cell() {
     }
 }
 
+/// `cargo tree` of the library with the setup cell's features, in `format`.
+fn setup_cell_tree(edges: &str, extra: &[&str]) -> String {
+    let features = SETUP
+        .split("features = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("the setup cell names its features")
+        .replace(['"', ' '], "");
+    let output = Command::new(env!("CARGO"))
+        .args([
+            "tree",
+            "-p",
+            "queens",
+            "--no-default-features",
+            "--features",
+        ])
+        .arg(&features)
+        .args(["-e", edges, "--prefix", "none"])
+        .args(extra)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// What the notebooks build stays lean: the pictures, not rayon nor the
+/// count-only walks (features `parallel`, `count`), and no crate whose build
+/// script writes a file the crate includes (serde, serde_core, thiserror):
+/// evcxr's `:cache` hands every later kernel that file's path in the first
+/// kernel's folder, gone by then, so cargo rebuilds it, and the library on
+/// top of it, in every cell.
+#[test]
+fn the_setup_cell_builds_a_lean_library() {
+    let enabled: BTreeSet<String> = setup_cell_tree("features", &["-i", "queens"])
+        .lines()
+        .filter_map(|line| line.strip_prefix("queens feature \""))
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        enabled,
+        BTreeSet::from(["svg".to_owned()]),
+        "the notebooks' features"
+    );
+    let tree = setup_cell_tree("normal,build", &[]);
+    for heavy in ["rayon", "serde", "serde_core", "serde_derive", "thiserror"] {
+        assert!(
+            !tree
+                .lines()
+                .any(|line| line.starts_with(&format!("{heavy} v"))),
+            "the notebooks' build pulls in {heavy}:\n{tree}"
+        );
+    }
+}
+
 #[test]
 fn code_cells_stay_short_and_prose_comes_first() {
     for name in NOTEBOOKS {

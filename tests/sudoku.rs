@@ -278,6 +278,7 @@ fn bank_lines_and_bare_puzzles_parse() {
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn grids_serialize_as_their_81_characters() {
     let grid: Grid = FIRST.parse().unwrap();
     let json = serde_json::to_string(&grid).unwrap();

@@ -82,10 +82,7 @@ fn succeeds(command: &mut Command) -> bool {
 
 /// `name` on `PATH` or in `~/.cargo/bin` (`name.exe` on Windows).
 fn find_tool(name: &str, path: &OsString) -> Option<PathBuf> {
-    let file = format!("{name}{}", std::env::consts::EXE_SUFFIX);
-    std::env::split_paths(path)
-        .map(|dir| dir.join(&file))
-        .find(|candidate| candidate.is_file())
+    which::which_in(name, Some(path), std::env::current_dir().ok()?).ok()
 }
 
 /// The program `name` of the virtual environment `venv`: `bin/name`, or
@@ -353,10 +350,7 @@ fn jupyterlab(jupyter: &Path, root: &Path, port: Option<u16>, headless: bool) ->
 
 /// JupyterLab refuses to run as root unless told to (containers often do).
 fn running_as_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+    queens_grader::sandbox::is_root()
 }
 
 #[cfg(test)]

@@ -200,7 +200,7 @@ pub fn probe(mode: Mode) -> Result<Found, String> {
     }
     static PROBED: OnceLock<Result<Bubblewrap, String>> = OnceLock::new();
     let probed = PROBED.get_or_init(|| {
-        let program = which("bwrap").ok_or("bubblewrap (bwrap) is not installed")?;
+        let program = which::which("bwrap").map_err(|_| "bubblewrap (bwrap) is not installed")?;
         let sandbox = Bubblewrap { program };
         let dir = tempfile::tempdir().map_err(|e| format!("cannot make a folder: {e}"))?;
         let truth = ["/usr/bin/true", "/bin/true"]
@@ -247,13 +247,6 @@ pub fn unshare_works() -> bool {
         contain(&mut command, Resources::default(), run_as());
         command.status().is_ok_and(|status| status.success())
     })
-}
-
-fn which(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| candidate.is_file())
 }
 
 /// Whether this process runs as root.

@@ -5,11 +5,13 @@
 //! The tutorial colours them red, amber and purple everywhere: boards, plots,
 //! traces.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// One of the three things a placed queen blocks for the rows below it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Constraint {
     /// Same column (red).
     Column,
@@ -60,7 +62,8 @@ impl std::fmt::Display for Constraint {
 }
 
 /// Which constraints attack a cell. An empty `Attack` means the cell is free.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Attack {
     /// A queen above shares the column.
     pub column: bool,

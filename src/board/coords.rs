@@ -12,10 +12,12 @@
 //! `n - 1`, so it needs a signed integer; [`diagonal_offset`] shifts it to
 //! `0..2n - 1` for code that indexes an array.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A square of the board: `row` counts down from the top, `col` right from the left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Cell {
     /// Row, 0 at the top.
     pub row: usize,

@@ -3,6 +3,7 @@
 use plotters::element::IntoDynElement;
 use plotters::prelude::{RGBColor, Rectangle, Text};
 use plotters::style::Color;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use super::chart::{Frame, Shape, axes};
@@ -10,7 +11,8 @@ use super::palette::{self, INK, LEFT};
 use super::picture::{Area, Picture};
 
 /// One bar.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Bar {
     /// What it measures ("bitmask").
     pub label: String,
@@ -23,7 +25,8 @@ pub struct Bar {
 }
 
 /// Bars from top to bottom, on a linear or logarithmic value axis.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct BarChart {
     /// The title.
     pub title: String,

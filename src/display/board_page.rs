@@ -36,17 +36,17 @@ const STYLE: &str = include_str!("assets/board.css");
 const PAGE_STYLE: &str = include_str!("assets/page.css");
 
 /// Why a clickable board could not be made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
 pub enum BoardPageError {
     /// The size is outside [`BOARD_PAGE_SIZES`].
-    #[error("the clickable board is made for n = 4 to 12, not n = {n}")]
+    #[display("the clickable board is made for n = 4 to 12, not n = {n}")]
     Size {
         /// The size asked for.
         n: usize,
     },
     /// The starting queens break the rules.
-    #[error("these queens cannot be placed: {0}")]
-    Queens(Refused),
+    #[display("these queens cannot be placed: {_0}")]
+    Queens(#[error(not(source))] Refused),
 }
 
 /// A board to click: its size and the queens it starts with.

@@ -8,14 +8,16 @@ use plotters::prelude::{
     Rectangle, SVGBackend, SeriesLabelPosition, ShapeStyle, Text,
 };
 use plotters::style::Color;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use super::palette::{self, GREY, INK, LEFT};
 use super::picture::{Area, Picture};
 
 /// How a series is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Style {
     /// A solid line through the points, with dots.
     Line,
@@ -30,7 +32,8 @@ pub enum Style {
 }
 
 /// One named set of points.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Series {
     /// The legend's name.
     pub name: String,
@@ -82,7 +85,8 @@ impl Series {
 }
 
 /// A text pinned to a point of the chart.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Note {
     /// Where, in data coordinates.
     pub at: (f64, f64),
@@ -92,12 +96,13 @@ pub struct Note {
     pub left: bool,
     /// Where the words go, in data coordinates, when they would cover a line
     /// next to the point: a thin leader joins them to the point.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub label_at: Option<(f64, f64)>,
 }
 
 /// Where the legend goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub enum Legend {
     /// Top left corner of the plot.
     UpperLeft,
@@ -117,7 +122,8 @@ pub enum Legend {
 ///                         (1..5).map(|n| (n as f64, (n * n) as f64)).collect()));
 /// assert!(chart.svg().contains("squares"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Chart {
     /// The title above the plot.
     pub title: String,

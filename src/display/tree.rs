@@ -3,6 +3,7 @@
 
 use plotters::prelude::{Circle, PathElement, RGBColor, Rectangle, ShapeStyle, Text};
 use plotters::style::Color;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT, RED};
@@ -15,8 +16,9 @@ use crate::stores::sets::ConstraintSets;
 use crate::strategy::Strategy;
 
 /// What hangs under a node.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum TreeChild {
     /// A child node: a queen was placed (index into [`TreePicture::nodes`]).
     Node {
@@ -41,7 +43,8 @@ pub enum TreeChild {
 }
 
 /// One node of the search tree: a consistent placement of `level` queens.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct TreeNode {
     /// The queen placed to reach this node (`None` for the root).
     pub cell: Option<Cell>,
@@ -61,7 +64,8 @@ pub struct TreeNode {
 /// assert_eq!(tree.nodes().len(), 17); // Knuth's count for n = 4
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct TreePicture {
     n: usize,
     title: String,

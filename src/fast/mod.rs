@@ -11,7 +11,9 @@
 //! | [`constellation`] | border queens first, weighed classes, count only (`fastest`) | `Constellations` |
 //! | [`mirror_count`] | the mirror, count only | (none: no statistics) |
 //!
-//! The count-only walks ([`constellation`], [`mirror_count`]) share the inner
+//! The count-only walks (feature `count`: [`constellation`], [`mirror_count`],
+//! [`kernel`], [`four_rows`], [`burnside`]; no notebook calls them, so the
+//! notebooks build without them) share the inner
 //! loop of [`kernel`] and report no statistics; the constellations hand their
 //! last four rows to [`four_rows`], counted in batches with vector
 //! instructions; [`burnside`] turns a count into the number of fundamental
@@ -33,12 +35,17 @@
 //! not by overflow. Q(28) and beyond are not known to anyone.
 
 pub mod bitmask;
+#[cfg(feature = "count")]
 pub mod burnside;
+#[cfg(feature = "count")]
 pub mod constellation;
 pub mod cpu;
+#[cfg(feature = "count")]
 pub mod four_rows;
+#[cfg(feature = "count")]
 pub mod kernel;
 pub mod mirror;
+#[cfg(feature = "count")]
 pub mod mirror_count;
 #[cfg(feature = "parallel")]
 pub mod parallel;

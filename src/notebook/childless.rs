@@ -13,6 +13,7 @@
 //! # Ok::<(), queens::Error>(())
 //! ```
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::board::coords::Cell;
@@ -23,7 +24,8 @@ use crate::search::{Flow, Observer};
 use crate::strategy::Strategy;
 
 /// Nodes and childless nodes on each level `0..=n` of one search tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Childless {
     /// Board size.
     pub n: usize,

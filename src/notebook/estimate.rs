@@ -20,6 +20,7 @@
 //! # Ok::<(), queens::Error>(())
 //! ```
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::fast::bitmask::{MAX_N, full_mask};
@@ -27,7 +28,8 @@ use crate::run::check_size;
 use crate::run::error::Result;
 
 /// The average of many random probes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Estimate {
     /// Board size.
     pub n: usize,

@@ -22,12 +22,14 @@
 //! assert_eq!((run.boards.len(), run.nodes), (2, 17));
 //! ```
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::report::trace::Event;
 
 /// One step of the search, for replaying it cell by cell.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Step {
     /// The cell was free: a queen goes there.
     Place {
@@ -95,8 +97,8 @@ impl From<&Step> for Event {
 }
 
 /// A search stopped because it explored more nodes than its budget allows.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the search explored more than {node_budget} nodes")]
+#[derive(Debug, Clone, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[display("the search explored more than {node_budget} nodes")]
 pub struct OverBudget {
     /// The budget it ran past.
     pub node_budget: u64,

@@ -23,13 +23,13 @@ use crate::report::branching::available_per_row;
 use crate::stores::sets::ConstraintSets;
 
 /// Why a move was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
 pub enum Refused {
     /// Every row already holds a queen.
-    #[error("every row already has a queen; undo() to take one back")]
+    #[display("every row already has a queen; undo() to take one back")]
     Full,
     /// The column does not exist on this board.
-    #[error("column {col} is off the board: columns go from 0 to {last}")]
+    #[display("column {col} is off the board: columns go from 0 to {last}")]
     OffBoard {
         /// The column asked for.
         col: usize,
@@ -37,7 +37,7 @@ pub enum Refused {
         last: usize,
     },
     /// A queen above attacks the cell.
-    #[error("{cell} is attacked by the {by}: choose another column")]
+    #[display("{cell} is attacked by the {by}: choose another column")]
     Attacked {
         /// The refused cell.
         cell: Cell,
@@ -45,7 +45,7 @@ pub enum Refused {
         by: String,
     },
     /// There is no queen to take back.
-    #[error("there is no queen to take back")]
+    #[display("there is no queen to take back")]
     Empty,
 }
 

@@ -186,23 +186,23 @@ pub(crate) fn grid_after(puzzle: &Grid, steps: &[Step], k: usize) -> Grid {
 }
 
 /// Why a search gave up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
 pub enum Stopped {
     /// The prune check says two givens clash (for the reference: they do).
-    #[error(
+    #[display(
         "the prune check refuses a given of the puzzle: two givens clash, or it sees a clash that is not there"
     )]
     GivensClash,
     /// The search explored more nodes than its budget.
-    #[error("the search explored more than {node_budget} nodes")]
+    #[display("the search explored more than {node_budget} nodes")]
     OverBudget {
         /// The budget it ran past.
         node_budget: u64,
     },
     /// A blank panicked: still `todo!()`, or a bug (the steps before it are
     /// kept).
-    #[error("{0}")]
-    Panicked(Unfinished),
+    #[display("{_0}")]
+    Panicked(#[error(not(source))] Unfinished),
 }
 
 /// A student's Sudoku sets and their three blanks, with the handout's

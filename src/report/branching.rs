@@ -4,6 +4,7 @@
 //! Counting what is left shows the search space shrinking, and a row at 0 is a
 //! dead end before the search even gets there.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::board::coords::{Cell, attack_each_other};
@@ -36,7 +37,8 @@ pub fn available_per_row(n: usize, queens: &[usize]) -> Vec<usize> {
 }
 
 /// The free cells per row at one node of the search.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct NodeAvailability {
     /// The placement at this node (`queens[row] = col`).
     pub queens: Vec<usize>,

@@ -1,6 +1,7 @@
 //! What a search measured: solutions, nodes, the per-level profile, candidates
 //! tested and why each pruned one was pruned.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::board::constraint::Attack;
@@ -11,7 +12,8 @@ use crate::strategy::{Strategy, Tree};
 /// Candidates pruned, each charged to one reason. A cell attacked several ways
 /// is charged to the first in the prune check's order: column, then diagonal,
 /// then anti-diagonal (where a short-circuiting `||` stops).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Pruned {
     /// Attacked through the column (red).
     pub column: u64,
@@ -23,7 +25,7 @@ pub struct Pruned {
     pub dead_end: u64,
     /// Free, but skipped because a mirror or rotation of the board is counted
     /// instead (`mirror`, `symmetry`, `parallel`). Absent from older JSON.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub symmetry: u64,
 }
 
@@ -50,7 +52,8 @@ impl Pruned {
 }
 
 /// The statistics of one complete search; `queens count --json` prints this.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SearchStats {
     /// Board size.
     pub n: usize,
@@ -65,7 +68,10 @@ pub struct SearchStats {
     /// (OEIS A002562): only the strategies that count them (`symmetry`,
     /// `parallel`, `fastest`) fill it. Absent from older JSON and from the
     /// output of the other strategies.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub unique: Option<u64>,
     /// Nodes: calls of the recursive step, root included. For the strategies on
     /// Knuth's tree these are the consistent partial placements (2057 at n = 8).

@@ -2,6 +2,7 @@
 //!
 //! `queens trace 4` prints this; the notebooks replay it on a board.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::board::constraint::{Attack, Constraint};
@@ -10,8 +11,9 @@ use crate::search::{Flow, Observer};
 
 /// One step of the search. Serialized with an `"event"` tag, for example
 /// `{"event":"prune","row":1,"col":0,"by":["column"]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
 pub enum Event {
     /// A queen goes on `(row, col)`; the search goes one level down.
     Place {

@@ -4,10 +4,10 @@ use crate::report::stats::SearchStats;
 use crate::strategy::Strategy;
 
 /// Why a request could not be carried out.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, derive_more::Display, derive_more::Error)]
 pub enum Error {
     /// The board is larger than this operation supports.
-    #[error("n = {n} is too large for {operation}: it goes up to n = {max}")]
+    #[display("n = {n} is too large for {operation}: it goes up to n = {max}")]
     BoardTooLarge {
         /// The requested size.
         n: usize,
@@ -18,7 +18,7 @@ pub enum Error {
     },
 
     /// A search stopped at its node budget; the partial statistics are kept.
-    #[error(
+    #[display(
         "the {strategy} search at n = {n} stopped at its budget of {limit} nodes, \
          with {found} solutions found so far; {advice}",
         strategy = partial.strategy,
@@ -34,7 +34,7 @@ pub enum Error {
     },
 
     /// The strategy's tree is known in advance to be larger than the budget.
-    #[error(
+    #[display(
         "the {strategy} search at n = {n} would explore {size} nodes, over its budget of \
          {limit}; {advice}",
         advice = budget_advice(*strategy)
@@ -51,7 +51,7 @@ pub enum Error {
     },
 
     /// The strategy cannot do what was asked (for example trace a bitmask walk).
-    #[error("the {strategy} strategy cannot {operation}; use one of: {supported}")]
+    #[display("the {strategy} strategy cannot {operation}; use one of: {supported}")]
     Unsupported {
         /// The strategy asked for.
         strategy: Strategy,

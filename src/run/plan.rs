@@ -3,7 +3,9 @@
 //! ([`crate::fast`]).
 
 use crate::fast::bitmask::{self, Recorder};
-use crate::fast::{Tally, constellation, mirror, symmetry};
+#[cfg(feature = "count")]
+use crate::fast::constellation;
+use crate::fast::{Tally, mirror, symmetry};
 use crate::report::stats::SearchStats;
 use crate::run::error::{Error, Result};
 use crate::search::{Flow, ForwardChecking, NodeBudget, Observer, explore};
@@ -49,7 +51,8 @@ pub enum Walk {
     /// The symmetry walk on every core (`fast::parallel`).
     Parallel,
     /// The constellations, count only, on every core
-    /// ([`crate::fast::constellation`]): `fastest` where it applies.
+    /// (`fast::constellation`, feature `count`): `fastest` where it applies.
+    /// Without the feature it walks the symmetry tree.
     Constellations,
 }
 
@@ -123,6 +126,7 @@ impl Walk {
         budget: Option<&mut NodeBudget>,
     ) -> SearchStats {
         match self {
+            #[cfg(feature = "count")]
             Self::Constellations => constellation::count_fastest(n).into_stats(n, strategy),
             walk => walk.tally(n, budget).into_stats(n, strategy),
         }

@@ -4,6 +4,7 @@
 //! diagonals use the offset `row - col + n - 1` so that the index is never
 //! negative. Same answers and node counts as the sets, several times faster.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
@@ -11,7 +12,8 @@ use crate::board::constraint::Attack;
 use crate::board::coords::{Cell, anti_diagonal, diagonal_count, diagonal_offset};
 
 /// One flag per column, per main diagonal and per anti-diagonal of an `n × n` board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ConstraintArrays {
     n: usize,
     columns: Vec<bool>,

@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use rustc_hash::FxBuildHasher;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
@@ -32,7 +33,8 @@ use crate::board::coords::{Cell, anti_diagonal, diagonal};
 /// sets.delete(0, 1);
 /// assert!(sets.is_empty());
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ConstraintSets {
     // std's `HashSet` with a faster hash function. The default, SipHash with a
     // random key, protects servers from crafted keys and costs about 20 ns per

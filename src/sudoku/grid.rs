@@ -194,12 +194,14 @@ impl FromStr for Grid {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Grid {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Grid {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
@@ -209,16 +211,16 @@ impl<'de> serde::Deserialize<'de> for Grid {
 
 /// Why a puzzle's text is not a puzzle. Rows, columns and boxes are numbered
 /// from 1 in the messages, as a person counts them.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
 pub enum ParseError {
     /// Not 81 cells.
-    #[error("a puzzle has 81 cells, this one has {cells}")]
+    #[display("a puzzle has 81 cells, this one has {cells}")]
     WrongLength {
         /// How many characters there were.
         cells: usize,
     },
     /// A character that is not a digit, `0` or `.`.
-    #[error(
+    #[display(
         "bad character {character:?} in row {}, column {}: a cell is 1-9, or 0 or . when empty",
         cell.row + 1,
         cell.col + 1
@@ -230,11 +232,11 @@ pub enum ParseError {
         cell: Cell,
     },
     /// Two givens with the same digit in one row, column or box.
-    #[error("the givens clash: {0}")]
-    Clash(Clash),
+    #[display("the givens clash: {_0}")]
+    Clash(#[error(not(source))] Clash),
     /// A line of a puzzle file that is neither a bare puzzle nor the bank's
     /// `hash puzzle rating`.
-    #[error(
+    #[display(
         "expected a puzzle of 81 cells or the bank's 'hash puzzle rating', found {fields} fields"
     )]
     BadLine {
@@ -242,7 +244,7 @@ pub enum ParseError {
         fields: usize,
     },
     /// The bank format's rating is not a number.
-    #[error("the rating {rating:?} is not a number")]
+    #[display("the rating {rating:?} is not a number")]
     BadRating {
         /// The text found.
         rating: String,

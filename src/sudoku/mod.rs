@@ -78,8 +78,9 @@ pub use units::{Clash, Digits, Unit, Units};
 use search::CellOrder;
 
 /// How to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Strategy {
     /// The first empty cell, digits 1 to 9.
     Naive,
@@ -126,9 +127,9 @@ impl fmt::Display for Strategy {
 }
 
 /// A strategy name that is not one.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Sudoku strategy '{0}': expected naive, mrv, naked, singles or fastest")]
-pub struct UnknownStrategy(pub String);
+#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[display("unknown Sudoku strategy '{_0}': expected naive, mrv, naked, singles or fastest")]
+pub struct UnknownStrategy(#[error(not(source))] pub String);
 
 impl FromStr for Strategy {
     type Err = UnknownStrategy;

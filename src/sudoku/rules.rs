@@ -27,7 +27,8 @@ use super::grid::Grid;
 use super::units::{Unit, Units};
 
 /// A cell forced by Norvig's second rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HiddenSingle {
     /// The only cell of `unit` where `digit` can go.
     pub cell: Cell,

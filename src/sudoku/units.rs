@@ -59,8 +59,12 @@ impl fmt::Debug for Digits {
 }
 
 /// One of the 27 units: a row, a column or a box, numbered from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(tag = "unit", content = "index", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "unit", content = "index", rename_all = "lowercase")
+)]
 pub enum Unit {
     /// A row, 0 at the top.
     Row(usize),
@@ -102,7 +106,8 @@ impl fmt::Display for Unit {
 }
 
 /// Two cells of one unit holding the same digit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Clash {
     /// The digit found twice.
     pub digit: u8,
