@@ -187,6 +187,27 @@ fn a_board_drawn_in_a_message_is_an_inline_picture() {
 }
 
 #[test]
+fn the_first_homeworks_end_to_end_failure_shows_the_board_there() {
+    // A `delete` that clears the sets: the search leaves the reference's at a
+    // step, and the message draws the board just before it.
+    let homework = homeworks::ALL[0];
+    let id = "wrong-b3-resets-the-sets";
+    let (made, path) = common::case(id);
+    let dir = path.parent().unwrap();
+    let pages = made.path().join("pages");
+    graded(homework, dir, &pages, Vec::new());
+    let page = std::fs::read_to_string(pages.join(format!("{id}.html"))).unwrap();
+    let markdown = std::fs::read_to_string(pages.join(format!("{id}.md"))).unwrap();
+    assert!(
+        markdown.contains("the board just before that step"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("<- your step"), "{markdown}");
+    assert!(page.contains("<svg"), "{page}");
+    assert!(page.contains(">Q</text>"), "the queens drawn: {page}");
+}
+
+#[test]
 fn hostile_text_in_code_and_compiler_output_is_escaped() {
     let homework = homeworks::default();
     let made = common::cases_in_folder(&["correct"]);

@@ -511,10 +511,13 @@ fn same_steps(n: usize, known: &Known) -> Check {
             let yours: Vec<Event> = steps.iter().map(Event::from).collect();
             let reference = queens::run::trace(n, Strategy::Sets).map_err(|e| e.to_string())?;
             match first_difference(&yours, &reference) {
-                Some(difference) => Err(format!(
-                    "for n = {n}, {}",
-                    difference.knowing(&known.borrow())
-                )),
+                Some(difference) => {
+                    let picture = board_at(n, &difference.queens, difference.yours.as_ref());
+                    Err(format!(
+                        "for n = {n}, {}\n\nthe board just before that step:\n{picture}",
+                        difference.knowing(&known.borrow())
+                    ))
+                }
                 None => Ok(()),
             }
         }
@@ -522,6 +525,37 @@ fn same_steps(n: usize, known: &Known) -> Check {
         Answer::OverBudget => Ok(()),
         other => Err(unexpected(other)),
     })
+}
+
+/// The `n × n` board with `queens` (`queens[row] = col`) as text, one `Q`
+/// per queen, and the square of the student's step `yours` marked `x` with a
+/// note: the feedback page draws it as a picture.
+fn board_at(n: usize, queens: &[usize], yours: Option<&Event>) -> String {
+    let step = yours.and_then(|event| match *event {
+        Event::Place { row, col }
+        | Event::Prune { row, col, .. }
+        | Event::DeadEnd { row, col, .. }
+        | Event::Backtrack { row, col } => Some((row, col, event.to_string())),
+        Event::Solution { .. } => None,
+    });
+    (0..n)
+        .map(|row| {
+            let cells: Vec<&str> = (0..n)
+                .map(|col| match (&step, queens.get(row)) {
+                    (Some((r, c, _)), _) if (*r, *c) == (row, col) => "x",
+                    (_, Some(&queen)) if queen == col => "Q",
+                    _ => ".",
+                })
+                .collect();
+            match &step {
+                Some((r, _, what)) if *r == row => {
+                    format!("{}  <- your step: {what}", cells.join(" "))
+                }
+                _ => cells.join(" "),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The probes, then the steps on the small boards.
