@@ -4,8 +4,8 @@
 //! commands naming their homework.
 
 use queens::notebook::feedback::{BlankCheck, Progress, State};
-use queens::notebook::sudoku_feedback::{compare, difference_of};
-use queens::notebook::sudoku_handout::{Stopped, SudokuHandout, reference};
+use queens::sudoku::feedback::{compare, difference_of};
+use queens::sudoku::handout::{Stopped, SudokuHandout, reference};
 use queens::sudoku::{Grid, bank};
 use serde_json::Value;
 

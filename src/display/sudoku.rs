@@ -12,9 +12,9 @@ use super::palette::{self, AMBER, BLUE, CENTRE, GREEN, GREY, INK, LEFT, PURPLE, 
 use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
-use crate::notebook::sudoku_feedback::SudokuDifference;
-use crate::notebook::sudoku_handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::search::Flow;
+use crate::sudoku::feedback::SudokuDifference;
+use crate::sudoku::handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
 use crate::sudoku::{Grid, SIDE, Strategy, Units, box_of, solve};
@@ -479,23 +479,23 @@ impl Walkthrough {
 
 impl Walkthrough {
     /// A recorded search ([`SudokuHandout::explore`]: the student's blanks;
-    /// [`reference`](crate::notebook::sudoku_handout::reference): the
+    /// [`reference`](crate::sudoku::handout::reference): the
     /// library's `naive`) as a walkthrough, so the student's own search is
     /// pictured step by step as the library's is: its places and backtracks
     /// up to its first solution, at most `limit` of them. Prunes are left out,
     /// as in [`Walkthrough::new`]; each placement's `choices` are the cell's
     /// candidates on the grid before it (0 when that grid already clashes).
     ///
-    /// [`SudokuHandout::explore`]: crate::notebook::sudoku_handout::SudokuHandout::explore
+    /// [`SudokuHandout::explore`]: crate::sudoku::handout::SudokuHandout::explore
     ///
     /// ```
     /// use queens::display::Walkthrough;
-    /// use queens::notebook::sudoku_handout::reference;
+    /// use queens::sudoku::handout::reference;
     /// use queens::sudoku::{bank, search::CellOrder};
     /// let puzzle = bank::diabolical()[2].grid;
     /// let naive = reference(&puzzle, 100_000)?;
     /// assert_eq!(Walkthrough::of_run(&naive, 100_000), Walkthrough::new(&puzzle, CellOrder::FirstEmpty, 100_000));
-    /// # Ok::<(), queens::notebook::sudoku_handout::Stopped>(())
+    /// # Ok::<(), queens::sudoku::handout::Stopped>(())
     /// ```
     pub fn of_run(run: &SudokuRun, limit: usize) -> Self {
         let mut grid = run.puzzle;

@@ -1,9 +1,9 @@
 //! Helpers for the notebooks: the interactive lesson's board driven by hand, a handout's
 //! search recorded step by step, running a student's code without losing the
 //! kernel, the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
-//! three bitmasks for the bitmask homework, a standalone homework file
-//! as a crate a notebook can `:dep`, and the Sudoku homework's search recorded
-//! and compared with the reference's.
+//! three bitmasks for the bitmask homework, and a standalone homework file
+//! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
+//! compared is [`crate::sudoku::handout`] and [`crate::sudoku::feedback`]).
 
 pub mod attempt;
 pub mod childless;
@@ -14,5 +14,3 @@ pub mod masks;
 pub mod playground;
 pub mod quiz;
 pub mod standalone;
-pub mod sudoku_feedback;
-pub mod sudoku_handout;

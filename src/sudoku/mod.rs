@@ -19,7 +19,12 @@
 //!   singles of a grid, with the unit that forces each;
 //! * `bands`: the `fastest` strategy (each digit's candidates as three
 //!   machine words, one per band; box-line reductions; both singles);
-//! * [`quiz`]: notebook 07's questions.
+//! * [`quiz`]: notebook 07's questions;
+//! * [`handout`]: the Sudoku handout's core driven over a student's three
+//!   blanks, recorded step by step ([`handout::reference`]: the library's
+//!   `naive` search recorded the same way);
+//! * [`feedback`]: the first step where a student's search leaves the
+//!   reference's, explained with the blanks to suspect.
 //!
 //! ```
 //! use queens::sudoku::{Grid, Strategy, solve};
@@ -60,7 +65,9 @@
 mod bands;
 pub mod bank;
 pub mod cells;
+pub mod feedback;
 pub mod grid;
+pub mod handout;
 pub mod quiz;
 pub mod rules;
 pub mod search;

@@ -2,7 +2,7 @@
 //! it leaves the reference's, explained against the grid at that moment, with
 //! the blanks to suspect, and the steps of both searches side by side.
 //!
-//! The reasoning is the queens' ([`feedback`](super::feedback)), on rows,
+//! The reasoning is the queens' ([`feedback`](crate::notebook::feedback)), on rows,
 //! columns and boxes: a digit written where the reference prunes it means a
 //! key the sets should hold is missing (the prune check does not look, insert
 //! never recorded it, or delete removed it with another digit's); a digit
@@ -12,8 +12,8 @@
 //!
 //! ```
 //! use queens::board::coords::Cell;
-//! use queens::notebook::sudoku_feedback::first_difference;
-//! use queens::notebook::sudoku_handout::{Step, reference};
+//! use queens::sudoku::feedback::first_difference;
+//! use queens::sudoku::handout::{Step, reference};
 //! use queens::sudoku::bank;
 //! let puzzle = bank::diabolical()[0].grid;
 //! let reference = reference(&puzzle, 1_000_000)?.steps;
@@ -25,14 +25,14 @@
 //! let why = first_difference(&puzzle, &yours, &reference).unwrap();
 //! assert_eq!((why.step, why.likely_blank), (at, Some(1)));
 //! assert!(why.explanation.starts_with(&format!("you wrote {digit} in {cell}; the reference prunes it: box")), "{why}");
-//! # Ok::<(), queens::notebook::sudoku_handout::Stopped>(())
+//! # Ok::<(), queens::sudoku::handout::Stopped>(())
 //! ```
 
 use crate::board::coords::Cell;
 use crate::sudoku::{Grid, Unit};
 
-use super::feedback::Progress;
-use super::sudoku_handout::{Step, Stopped, SudokuRun, grid_after, unit_name};
+use super::handout::{Step, Stopped, SudokuRun, grid_after, unit_name};
+use crate::notebook::feedback::Progress;
 
 /// Where the student's Sudoku search first leaves the reference's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -360,8 +360,8 @@ pub fn side_by_side(yours: &[Step], reference: &[Step], from: usize, count: usiz
 mod tests {
     use super::*;
     use crate::notebook::feedback::BlankCheck;
-    use crate::notebook::sudoku_handout::{SudokuHandout, reference};
     use crate::sudoku::bank;
+    use crate::sudoku::handout::{SudokuHandout, reference};
     use std::collections::HashSet;
 
     /// The handout's sets, as a student writes them.

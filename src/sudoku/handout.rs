@@ -3,7 +3,7 @@
 //! backtracking core, and the library's `naive` search recorded the same way,
 //! so that notebook 07 can show the student's steps beside the reference's.
 //!
-//! As for the queens ([`handout`](super::handout)): the handout's own
+//! As for the queens ([`handout`](crate::notebook::handout)): the handout's own
 //! `solve_sudoku` stays plain, and this copy of its core (first empty cell,
 //! digits 1 to 9, the givens inserted first, a stop at the second solution)
 //! records what the notebook needs, with a node budget so that a prune check
@@ -12,7 +12,7 @@
 //! (the puzzle as given) included.
 //!
 //! ```
-//! use queens::notebook::sudoku_handout::{SudokuHandout, reference};
+//! use queens::sudoku::handout::{SudokuHandout, reference};
 //! use queens::sudoku::{Units, bank};
 //! let puzzle = bank::diabolical()[0].grid;
 //! // Any type with the handout's three methods; here the library's own bitsets,
@@ -27,7 +27,7 @@
 //! let naive = reference(&puzzle, 1_000_000)?;
 //! assert_eq!((run.nodes, run.solutions.len(), run.stopped), (naive.nodes, 1, None));
 //! assert!(run.steps.iter().map(|s| s.bare()).eq(naive.steps.iter().map(|s| s.bare())));
-//! # Ok::<(), queens::notebook::sudoku_handout::Stopped>(())
+//! # Ok::<(), queens::sudoku::handout::Stopped>(())
 //! ```
 
 use crate::board::coords::Cell;
