@@ -83,7 +83,7 @@ def problems(cell):
 
 
 # The handout as a notebook `:dep`s it, and the reference answers in its place:
-# the site shows the notebooks on the handout (03, 08) run on a finished
+# the site shows the notebooks on the handout (03, 07, 08) run on a finished
 # handout (`--reference`: its crate, and a homework file it names), the
 # student's own JupyterLab run keeps the handout.
 HANDOUT_DEP = ':dep exercises = { path = "../exercises" }'

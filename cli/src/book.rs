@@ -292,13 +292,16 @@ mod tests {
     }
 
     #[test]
-    fn notebooks_03_and_08_and_only_they_run_on_the_handout() {
+    fn the_homework_notebooks_and_only_they_run_on_the_handout() {
         let on_handout: Vec<String> = notebook_names(&course())
             .unwrap()
             .into_iter()
             .filter(|name| takes_the_handout(&course().join(format!("{name}.ipynb"))))
             .collect();
-        assert_eq!(on_handout, ["03-build-the-solver", "08-bitmask-homework"]);
+        assert_eq!(
+            on_handout,
+            ["03-build-the-solver", "07-sudoku", "08-bitmask-homework"]
+        );
     }
 
     #[test]
