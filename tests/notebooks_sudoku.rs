@@ -7,7 +7,9 @@ use queens::notebook::feedback::{BlankCheck, Progress, State};
 use queens::sudoku::feedback::{compare, difference_of};
 use queens::sudoku::handout::{Stopped, SudokuHandout, reference};
 use queens::sudoku::{Grid, bank};
-use serde_json::Value;
+#[path = "common/cells.rs"]
+mod cells;
+use cells::code_cells;
 
 #[path = "../exercises/src/sudoku.rs"]
 #[allow(dead_code)]
@@ -20,23 +22,6 @@ mod answers;
 /// The third puzzle, the one notebook 07 searches step by step.
 fn puzzle() -> Grid {
     bank::diabolical()[2].grid
-}
-
-fn code_cells(name: &str) -> Vec<String> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
-    let nb: Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("notebook")).expect("JSON");
-    nb["cells"]
-        .as_array()
-        .expect("cells")
-        .iter()
-        .filter(|c| c["cell_type"] == "code")
-        .map(|c| match &c["source"] {
-            Value::Array(lines) => lines.iter().filter_map(Value::as_str).collect(),
-            other => other.as_str().unwrap_or_default().to_owned(),
-        })
-        .collect()
 }
 
 /// Notebook 07's blank 1 check, on the handout as shipped: not yet, never passed.

@@ -4,24 +4,9 @@
 use queens::notebook::attempt::answer;
 use queens::notebook::playground::Playground;
 use queens::notebook::quiz::{QUESTIONS, ask, score};
-use serde_json::Value;
-
-fn code_cells(name: &str) -> Vec<String> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
-    let nb: Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("notebook")).expect("JSON");
-    nb["cells"]
-        .as_array()
-        .expect("cells")
-        .iter()
-        .filter(|c| c["cell_type"] == "code")
-        .map(|c| match &c["source"] {
-            Value::Array(lines) => lines.iter().filter_map(Value::as_str).collect(),
-            other => other.as_str().unwrap_or_default().to_owned(),
-        })
-        .collect()
-}
+#[path = "common/cells.rs"]
+mod cells;
+use cells::code_cells;
 
 /// Every `answer(…)` self-check of the notebooks, by the variable the student
 /// fills: notebook 01's questions, and the predictions of 02, 03, 04 and 06.

@@ -240,12 +240,34 @@ pub struct Difference {
 
 impl std::fmt::Display for Difference {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "step {}: {}", self.step + 1, self.explanation)?;
-        if let Some(blank) = self.likely_blank {
-            write!(f, " Look at blank {blank} first.")?;
-        }
-        Ok(())
+        write_blamed(f, self.step, &self.explanation, self.likely_blank)
     }
+}
+
+/// "step N: what went wrong. Look at blank B first.", the sentence a
+/// difference between two searches ends in (the queens' and the Sudoku's).
+pub fn write_blamed(
+    f: &mut std::fmt::Formatter<'_>,
+    step: usize,
+    explanation: &str,
+    likely_blank: Option<usize>,
+) -> std::fmt::Result {
+    write!(f, "step {}: {explanation}", step + 1)?;
+    if let Some(blank) = likely_blank {
+        write!(f, " Look at blank {blank} first.")?;
+    }
+    Ok(())
+}
+
+/// The blank to look at first among `suspects` (most likely first), knowing
+/// that the blanks in `done` pass their own checks: the first suspect not
+/// done, or the first suspect when every one is done.
+pub fn first_suspect(suspects: &[usize], done: &[usize]) -> Option<usize> {
+    suspects
+        .iter()
+        .find(|blank| !done.contains(blank))
+        .or(suspects.first())
+        .copied()
 }
 
 impl Difference {
@@ -274,12 +296,7 @@ impl Difference {
     /// assert_eq!(difference.knowing(&[1, 2, 3]).likely_blank, Some(1));
     /// ```
     pub fn knowing(mut self, done: &[usize]) -> Self {
-        self.likely_blank = self
-            .suspects
-            .iter()
-            .find(|blank| !done.contains(blank))
-            .or(self.suspects.first())
-            .copied();
+        self.likely_blank = first_suspect(&self.suspects, done);
         self
     }
 

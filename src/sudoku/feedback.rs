@@ -32,7 +32,7 @@ use crate::board::coords::Cell;
 use crate::sudoku::{Grid, Unit};
 
 use super::handout::{Step, Stopped, SudokuRun, grid_after, unit_name};
-use crate::notebook::feedback::Progress;
+use crate::notebook::feedback::{Progress, first_suspect, write_blamed};
 
 /// Where the student's Sudoku search first leaves the reference's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,11 +57,7 @@ pub struct SudokuDifference {
 
 impl std::fmt::Display for SudokuDifference {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "step {}: {}", self.step + 1, self.explanation)?;
-        if let Some(blank) = self.likely_blank {
-            write!(f, " Look at blank {blank} first.")?;
-        }
-        Ok(())
+        write_blamed(f, self.step, &self.explanation, self.likely_blank)
     }
 }
 
@@ -70,12 +66,7 @@ impl SudokuDifference {
     /// blanks that pass their own checks, and the blame goes to the first
     /// suspect not among them (the first suspect when all are done).
     pub fn knowing(mut self, done: &[usize]) -> Self {
-        self.likely_blank = self
-            .suspects
-            .iter()
-            .find(|blank| !done.contains(blank))
-            .or(self.suspects.first())
-            .copied();
+        self.likely_blank = first_suspect(&self.suspects, done);
         self
     }
 }
