@@ -695,28 +695,34 @@ impl Drop for Terminal {
     }
 }
 
-/// `lines` cut to `rows` rows of `columns` (a long line takes several), the
-/// last [`screen::FOOTER`] lines always kept.
+/// `lines` wrapped at word boundaries to `columns` (a continuation keeps the
+/// line's indent) and cut to `rows` rows, the last [`screen::FOOTER`] lines
+/// always kept.
 fn fit(lines: &[Line], columns: usize, rows: usize) -> Vec<Line> {
-    let height = |line: &Line| line.text.chars().count().max(1).div_ceil(columns.max(1));
-    let total: usize = lines.iter().map(height).sum();
-    if total < rows || lines.len() <= screen::FOOTER {
-        return lines.to_vec();
-    }
-    let (body, footer) = lines.split_at(lines.len() - screen::FOOTER);
-    // One row stays free: the cursor's after the last line.
-    let mut room = rows.saturating_sub(footer.iter().map(height).sum::<usize>() + 2);
-    let mut kept = Vec::new();
-    for line in body {
-        let needed = height(line);
-        if needed > room {
-            break;
+    let wrapped = |line: &Line| -> Vec<Line> {
+        let indent: String = line.text.chars().take_while(|c| *c == ' ').collect();
+        let options = textwrap::Options::new(columns.max(1))
+            .subsequent_indent(&indent)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        match textwrap::wrap(&line.text, options).as_slice() {
+            [] => vec![Line::new(line.tone, "")],
+            parts => parts
+                .iter()
+                .map(|part| Line::new(line.tone, part.to_string()))
+                .collect(),
         }
-        room -= needed;
-        kept.push(line.clone());
+    };
+    let (body, footer) = lines.split_at(lines.len().saturating_sub(screen::FOOTER));
+    let body: Vec<Line> = body.iter().flat_map(wrapped).collect();
+    let footer: Vec<Line> = footer.iter().flat_map(wrapped).collect();
+    if body.len() + footer.len() < rows || body.is_empty() {
+        return body.into_iter().chain(footer).collect();
     }
+    // One row for the note, one free: the cursor's after the last line.
+    let room = rows.saturating_sub(footer.len() + 2);
+    let mut kept: Vec<Line> = body.into_iter().take(room).collect();
     kept.push(Line::new(Tone::Dim, "… (a taller terminal shows the rest)"));
-    kept.extend(footer.iter().cloned());
+    kept.extend(footer);
     kept
 }
 

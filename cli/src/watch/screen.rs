@@ -186,7 +186,7 @@ pub fn lines(view: &View<'_>) -> Vec<Line> {
         Line::new(
             Tone::Dim,
             format!(
-                "watching {}{how} for saves: the tests run again on each",
+                "watching {}{how}: every save is graded again",
                 dir.display()
             ),
         )
