@@ -9,6 +9,7 @@ mod book;
 mod choice;
 mod completions;
 mod count;
+mod deferred;
 mod grade;
 mod graded_tests;
 mod handout;
@@ -24,6 +25,8 @@ mod watch;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use deferred::Deferred;
 
 pub use output::Output;
 
@@ -44,37 +47,37 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands.
+/// The subcommands, each set up only when it runs ([`Deferred`]).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print every solution as boards of `.` and `Q`, in the JavaScript article's order.
-    Solve(solve::Args),
+    Solve(Deferred<solve::Args>),
     /// Count solutions and explored nodes with one strategy.
-    Count(count::Args),
+    Count(Deferred<count::Args>),
     /// Print the search step by step: place, prune, backtrack, solution.
-    Trace(trace::Args),
+    Trace(Deferred<trace::Args>),
     /// Grade a handout (or a folder of submissions) with the instructor's tests.
-    Grade(grade::Args),
+    Grade(Deferred<grade::Args>),
     /// Show the next hint for a blank of the handout, one at a time.
-    Hint(hint::Args),
+    Hint(Deferred<hint::Args>),
     /// List every graded test of a homework with the rule it checks.
-    Tests(graded_tests::Args),
+    Tests(Deferred<graded_tests::Args>),
     /// Write an autograder for a grading platform (Gradescope).
-    Autograder(autograder::Args),
+    Autograder(Deferred<autograder::Args>),
     /// Rerun the graded tests on every save of the handout and show what to do next.
-    Watch(watch::Args),
+    Watch(Deferred<watch::Args>),
     /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
-    Handout(handout::Args),
+    Handout(Deferred<handout::Args>),
     /// Draw a picture of the notebooks (board, tree, plot) as an SVG file.
-    Render(render::Args),
+    Render(Deferred<render::Args>),
     /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
-    Lab(lab::Args),
+    Lab(Deferred<lab::Args>),
     /// Solve Sudoku puzzles (the second homework): naive, mrv, naked, singles or fastest.
-    Sudoku(sudoku::Args),
+    Sudoku(Deferred<sudoku::Args>),
     /// Build the course as a static site from the executed notebooks.
-    Book(book::Args),
+    Book(Deferred<book::Args>),
     /// Print a shell completion script: bash, zsh, fish or powershell.
-    Completions(completions::Args),
+    Completions(Deferred<completions::Args>),
 }
 
 /// A failed command: its message, and the exit code to leave with.
@@ -152,20 +155,20 @@ where
         _ => {}
     }
     let result = match command {
-        Command::Solve(args) => solve::run(args, &mut out),
-        Command::Count(args) => count::run(args, &mut out),
-        Command::Trace(args) => trace::run(args, &mut out),
-        Command::Grade(args) => grade::run(args, &mut out),
-        Command::Autograder(args) => autograder::run(args, &mut out),
-        Command::Hint(args) => hint::run(args, &mut out),
-        Command::Tests(args) => graded_tests::run(args, &mut out),
-        Command::Watch(args) => watch::run(args, &mut out),
-        Command::Handout(args) => handout::run(args, &mut out),
-        Command::Render(args) => render::run(args, &mut out),
-        Command::Lab(args) => lab::run(args, &mut out),
-        Command::Sudoku(args) => sudoku::run(args, &mut out),
-        Command::Book(args) => book::run(args, &mut out),
-        Command::Completions(args) => completions::run(args, &mut out),
+        Command::Solve(args) => solve::run(args.0, &mut out),
+        Command::Count(args) => count::run(args.0, &mut out),
+        Command::Trace(args) => trace::run(args.0, &mut out),
+        Command::Grade(args) => grade::run(args.0, &mut out),
+        Command::Autograder(args) => autograder::run(args.0, &mut out),
+        Command::Hint(args) => hint::run(args.0, &mut out),
+        Command::Tests(args) => graded_tests::run(args.0, &mut out),
+        Command::Watch(args) => watch::run(args.0, &mut out),
+        Command::Handout(args) => handout::run(args.0, &mut out),
+        Command::Render(args) => render::run(args.0, &mut out),
+        Command::Lab(args) => lab::run(args.0, &mut out),
+        Command::Sudoku(args) => sudoku::run(args.0, &mut out),
+        Command::Book(args) => book::run(args.0, &mut out),
+        Command::Completions(args) => completions::run(args.0, &mut out),
     };
     match result.and_then(|()| out.finish().map_err(Failure::from)) {
         Ok(()) => ExitCode::SUCCESS,

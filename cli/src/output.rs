@@ -46,6 +46,19 @@ impl Output {
         self.absorb_closed_pipe(result)
     }
 
+    /// Writes one line of text as it is, without `fmt` (a file of puzzles
+    /// writes one a puzzle).
+    pub fn line_str(&mut self, text: &str) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let result = self
+            .writer
+            .write_all(text.as_bytes())
+            .and_then(|()| self.writer.write_all(b"\n"));
+        self.absorb_closed_pipe(result)
+    }
+
     /// Flushes; a reader that went away early is not an error.
     pub fn finish(&mut self) -> io::Result<()> {
         if self.closed {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
-use queens::sudoku::bank::PuzzleLine;
+use queens::sudoku::bank::{PuzzleLine, PuzzleLineRef};
 use queens::sudoku::{Grid, Solved, Strategy, solve_up_to, solve_up_to_untimed};
 
 use super::{Failure, Output};
@@ -100,7 +100,7 @@ fn limit(args: &SolveArgs) -> u64 {
 fn run_solve(args: SolveArgs, out: &mut Output) -> Result<(), Failure> {
     match (&args.puzzle, &args.file) {
         (Some(text), _) => {
-            let puzzle = text.parse::<PuzzleLine>().map_err(|error| {
+            let puzzle = PuzzleLineRef::parse(text).map_err(|error| {
                 Failure::usage(format!("puzzle {}: {error}", shorten(text.trim())))
             })?;
             let solved = solve_up_to(&puzzle.grid, args.strategy, limit(&args));
@@ -116,10 +116,10 @@ fn run_solve(args: SolveArgs, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-fn answer<'a>(line: Option<usize>, puzzle: &'a PuzzleLine, solved: &Solved) -> Answer<'a> {
+fn answer<'a>(line: Option<usize>, puzzle: &PuzzleLineRef<'a>, solved: &Solved) -> Answer<'a> {
     Answer {
         line,
-        hash: puzzle.hash.as_deref(),
+        hash: puzzle.hash,
         puzzle: puzzle.grid,
         solution: solved.solution,
         solutions: solved.solutions,
@@ -138,95 +138,153 @@ fn json_line(answer: &Answer) -> Result<String, Failure> {
 /// Lines a batch of `--threads` reads before it solves them.
 const BATCH: usize = 4096;
 
+/// A puzzle file read a line at a time into one buffer, blank lines and
+/// `#` comments skipped: a file of puzzles allocates nothing per puzzle.
+struct PuzzleFile<'a> {
+    path: &'a Path,
+    reader: std::io::BufReader<std::fs::File>,
+    text: String,
+    /// The number of the line last read, from 1.
+    number: usize,
+}
+
+impl<'a> PuzzleFile<'a> {
+    fn open(path: &'a Path) -> Result<Self, Failure> {
+        let file = std::fs::File::open(path)
+            .map_err(|error| Failure::usage(format!("cannot read {}: {error}", path.display())))?;
+        Ok(Self {
+            path,
+            reader: std::io::BufReader::with_capacity(1 << 16, file),
+            text: String::with_capacity(256),
+            number: 0,
+        })
+    }
+
+    /// The next puzzle line, trimmed, with its number; `None` at the end.
+    fn next_line(&mut self) -> Result<Option<(usize, &str)>, Failure> {
+        loop {
+            self.text.clear();
+            self.number += 1;
+            // `read_line` checks the line is UTF-8.
+            let read = self.reader.read_line(&mut self.text).map_err(|error| {
+                Failure::usage(format!(
+                    "cannot read {} line {}: {error}",
+                    self.path.display(),
+                    self.number
+                ))
+            })?;
+            if read == 0 {
+                return Ok(None);
+            }
+            let line = self.text.trim();
+            if !line.is_empty() && !line.starts_with('#') {
+                // Where the trimmed line lies, so that it is returned
+                // outside the loop's borrow of the buffer.
+                let start = line.as_ptr() as usize - self.text.as_ptr() as usize;
+                let end = start + line.len();
+                return Ok(Some((self.number, &self.text[start..end])));
+            }
+        }
+    }
+}
+
 /// Reads, solves and prints `path` a line at a time (a batch at a time with
 /// threads), so only a batch is ever in memory.
 fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
-    let file = std::fs::File::open(path)
-        .map_err(|error| Failure::usage(format!("cannot read {}: {error}", path.display())))?;
-    let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
-    // One buffer for every line read and one for every line written: a file
-    // of puzzles allocates nothing per puzzle.
-    let mut bytes = Vec::with_capacity(256);
-    let mut text = String::with_capacity(256);
-    let pool = if args.threads > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(args.threads as usize)
-                .build()
-                .map_err(|error| Failure::new(format!("cannot start the threads: {error}")))?,
-        )
+    let mut file = PuzzleFile::open(path)?;
+    let puzzles = if args.threads > 1 {
+        stream_batches(&mut file, args, out)?
     } else {
-        None
+        stream_lines(&mut file, args, out)?
     };
-    let (limit, strategy) = (limit(args), args.strategy);
-    // Only `--json` prints each puzzle's time.
-    let solve = if out.json() {
+    if puzzles == 0 {
+        return Err(Failure::usage(format!(
+            "{} holds no puzzle (one a line: 81 cells, or 'hash puzzle rating')",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The search a stream runs: only `--json` prints each puzzle's time.
+fn solver(out: &Output) -> fn(&Grid, Strategy, u64) -> Solved {
+    if out.json() {
         solve_up_to
     } else {
         solve_up_to_untimed
-    };
-    let mut batch: Vec<(usize, PuzzleLine)> = Vec::new();
-    let mut solved: Vec<Solved> = Vec::new();
-    let mut puzzles = 0usize;
-    let mut number = 0usize;
+    }
+}
+
+/// One thread: each line is solved and printed as it is read, its hash
+/// borrowed from the line. Returns the puzzles solved.
+fn stream_lines(
+    file: &mut PuzzleFile,
+    args: &SolveArgs,
+    out: &mut Output,
+) -> Result<usize, Failure> {
+    let (limit, strategy, solve) = (limit(args), args.strategy, solver(out));
+    let mut text = String::with_capacity(256);
+    let mut puzzles = 0;
+    let path = file.path;
+    while let Some((number, line)) = file.next_line()? {
+        let puzzle =
+            PuzzleLineRef::parse(line).map_err(|error| bad_line(path, number, line, &error))?;
+        let solved = solve(&puzzle.grid, strategy, limit);
+        print_line(out, &mut text, number, &puzzle, &solved, args)?;
+        puzzles += 1;
+    }
+    Ok(puzzles)
+}
+
+/// `--threads N`: a batch of lines is read, solved on the threads, and
+/// printed in file order. Returns the puzzles solved.
+fn stream_batches(
+    file: &mut PuzzleFile,
+    args: &SolveArgs,
+    out: &mut Output,
+) -> Result<usize, Failure> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|error| Failure::new(format!("cannot start the threads: {error}")))?;
+    let (limit, strategy, solve) = (limit(args), args.strategy, solver(out));
+    let mut text = String::with_capacity(256);
+    let path = file.path;
+    let mut batch: Vec<(usize, PuzzleLine)> = Vec::with_capacity(BATCH);
+    let mut solved: Vec<Solved> = Vec::with_capacity(BATCH);
+    let mut puzzles = 0;
     loop {
-        // Fill a batch (one puzzle without threads), stopping at a bad line.
+        // Fill a batch, stopping at a bad line.
         let mut failure = None;
         let mut ended = false;
-        while batch.len() < if pool.is_some() { BATCH } else { 1 } {
-            bytes.clear();
-            let read = reader.read_until(b'\n', &mut bytes);
-            number += 1;
-            let unreadable = |error: &dyn std::fmt::Display| {
-                Failure::usage(format!(
-                    "cannot read {} line {number}: {error}",
-                    path.display()
-                ))
-            };
-            if read.map_err(|error| unreadable(&error))? == 0 {
+        while batch.len() < BATCH {
+            let Some((number, line)) = file.next_line()? else {
                 ended = true;
                 break;
-            }
-            let line = std::str::from_utf8(&bytes)
-                .map_err(|_| unreadable(&"stream did not contain valid UTF-8"))?;
-            let trimmed = line.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            match trimmed.parse::<PuzzleLine>() {
-                Ok(puzzle) => batch.push((number, puzzle)),
+            };
+            match PuzzleLineRef::parse(line) {
+                Ok(puzzle) => batch.push((number, puzzle.to_puzzle_line())),
                 Err(error) => {
-                    failure = Some(bad_line(path, number, trimmed, &error));
+                    failure = Some(bad_line(path, number, line, &error));
                     break;
                 }
             }
         }
         // Into one vector kept from batch to batch.
-        match &pool {
-            Some(pool) => pool.install(|| {
-                use rayon::prelude::*;
-                batch
-                    .par_iter()
-                    .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
-                    .collect_into_vec(&mut solved);
-            }),
-            None => {
-                solved.clear();
-                solved.extend(
-                    batch
-                        .iter()
-                        .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit)),
-                );
-            }
-        }
+        pool.install(|| {
+            use rayon::prelude::*;
+            batch
+                .par_iter()
+                .map(|(_, puzzle)| solve(&puzzle.grid, strategy, limit))
+                .collect_into_vec(&mut solved);
+        });
         for ((line, puzzle), solved) in batch.iter().zip(&solved) {
-            if out.json() {
-                out.line(json_line(&answer(Some(*line), puzzle, solved))?)?;
-            } else {
-                text.clear();
-                file_line(&mut text, *line, puzzle, solved, args);
-                out.line(&text)?;
-            }
+            let puzzle = PuzzleLineRef {
+                hash: puzzle.hash.as_deref(),
+                grid: puzzle.grid,
+                rating: puzzle.rating,
+            };
+            print_line(out, &mut text, *line, &puzzle, solved, args)?;
         }
         puzzles += batch.len();
         batch.clear();
@@ -234,14 +292,26 @@ fn stream_file(path: &Path, args: &SolveArgs, out: &mut Output) -> Result<(), Fa
             return Err(failure);
         }
         if ended {
-            break;
+            return Ok(puzzles);
         }
     }
-    if puzzles == 0 {
-        return Err(Failure::usage(format!(
-            "{} holds no puzzle (one a line: 81 cells, or 'hash puzzle rating')",
-            path.display()
-        )));
+}
+
+/// One puzzle of a file, as a line of text or of JSON.
+fn print_line(
+    out: &mut Output,
+    text: &mut String,
+    line: usize,
+    puzzle: &PuzzleLineRef,
+    solved: &Solved,
+    args: &SolveArgs,
+) -> Result<(), Failure> {
+    if out.json() {
+        out.line(json_line(&answer(Some(line), puzzle, solved))?)?;
+    } else {
+        text.clear();
+        file_line(text, line, puzzle, solved, args);
+        out.line_str(text)?;
     }
     Ok(())
 }
@@ -284,21 +354,23 @@ fn verdict(solved: &Solved, args: &SolveArgs) -> String {
 fn file_line(
     text: &mut String,
     line: usize,
-    puzzle: &PuzzleLine,
+    puzzle: &PuzzleLineRef,
     solved: &Solved,
     args: &SolveArgs,
 ) {
-    use std::fmt::Write;
-    // Writing into a `String` cannot fail.
-    let _ = write!(text, "line {line}");
-    if let Some(hash) = &puzzle.hash {
-        let _ = write!(text, " ({hash})");
+    // Pushed piece by piece (`itoa` for the numbers): a file of puzzles
+    // writes a line each, and `fmt` machinery is a few per cent of it.
+    let mut number = itoa::Buffer::new();
+    text.push_str("line ");
+    text.push_str(number.format(line));
+    if let Some(hash) = puzzle.hash {
+        text.push_str(" (");
+        text.push_str(hash);
+        text.push(')');
     }
     text.push_str(": ");
     match solved.solution {
-        Some(grid) => {
-            let _ = write!(text, "{grid}");
-        }
+        Some(grid) => grid.push_to(text),
         None => text.push_str(&"-".repeat(81)),
     }
     text.push(' ');
@@ -306,21 +378,18 @@ fn file_line(
         (None, 1) => text.push_str("unique"),
         _ => text.push_str(&verdict(solved, args)),
     }
-    let _ = write!(
-        text,
-        ", {} {}",
-        solved.nodes,
-        if solved.nodes == 1 { "node" } else { "nodes" }
-    );
+    text.push_str(", ");
+    text.push_str(number.format(solved.nodes));
+    text.push_str(if solved.nodes == 1 { " node" } else { " nodes" });
 }
 
 fn print_one(
-    puzzle: &PuzzleLine,
+    puzzle: &PuzzleLineRef,
     solved: &Solved,
     args: &SolveArgs,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    if let Some(hash) = &puzzle.hash {
+    if let Some(hash) = puzzle.hash {
         out.line(format!("{hash}: {}", puzzle.grid))?;
     }
     let strategy = args.strategy;

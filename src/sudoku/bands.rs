@@ -318,6 +318,58 @@ fn digit_words(digits: &[u8; CELLS]) -> [u32; 27] {
     words
 }
 
+/// Takes `cells` from the nine words of a band; returns which words lost a
+/// cell, one bit a digit.
+#[inline(always)]
+fn clear_in_band(words: &mut [u32], cells: u32) -> u32 {
+    let words: &mut [u32; 9] = words.try_into().expect("a band's nine words");
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+            _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+        };
+        // Four digits an instruction (SSE2, which every x86-64 CPU has).
+        // SAFETY: SSE2 is part of x86-64; the loads and stores touch words
+        // 0-3 and 4-7 of the nine.
+        let hit = unsafe {
+            let cut = _mm_set1_epi32(cells as i32);
+            let low = _mm_loadu_si128(words.as_ptr().cast::<__m128i>());
+            let high = _mm_loadu_si128(words.as_ptr().add(4).cast::<__m128i>());
+            let zero = _mm_setzero_si128();
+            let kept_low = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                _mm_and_si128(low, cut),
+                zero,
+            )));
+            let kept_high = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                _mm_and_si128(high, cut),
+                zero,
+            )));
+            _mm_storeu_si128(
+                words.as_mut_ptr().cast::<__m128i>(),
+                _mm_andnot_si128(cut, low),
+            );
+            _mm_storeu_si128(
+                words.as_mut_ptr().add(4).cast::<__m128i>(),
+                _mm_andnot_si128(cut, high),
+            );
+            !(kept_low | kept_high << 4) as u32 & 0xFF
+        };
+        let hit = hit | ((words[8] & cells != 0) as u32) << 8;
+        words[8] &= !cells;
+        hit
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut hit = 0;
+        for (digit, word) in words.iter_mut().enumerate() {
+            hit |= ((*word & cells != 0) as u32) << digit;
+            *word &= !cells;
+        }
+        hit
+    }
+}
+
 /// A dead end: some cell, row, column or box has no place left.
 struct Dead;
 
@@ -413,7 +465,7 @@ impl Board {
     /// Applies the band rules to word `k` (band `k / 9`, digit `k % 9`),
     /// placing its hidden singles.
     #[inline(always)]
-    fn update(&mut self, k: usize) -> Result<(), Dead> {
+    fn update(&mut self, k: usize) -> Result<u32, Dead> {
         let (band, d) = (k / 9, k % 9);
         let mut a = self.cand[k];
         let empty = self.empty[band];
@@ -421,7 +473,7 @@ impl Board {
             // Nothing left to decide: the digit must hold one cell a row.
             self.seen[k] = a;
             return if a.count_ones() == 3 {
-                Ok(())
+                Ok(0)
             } else {
                 Err(Dead)
             };
@@ -437,14 +489,16 @@ impl Board {
         a &= kept;
         self.cand[k] = a;
         self.seen[k] = a;
-        // A box confined to one column takes it from the other bands.
+        // A box confined to one column takes it from the other bands
+        // (without a branch: whether one is, is hard to predict).
         let locked = LOCKED_COLUMNS[columns_of(a) as usize] as u32;
-        if locked != 0 {
-            let [o1, o2] = OTHER_BANDS[band];
-            let spread = on_three_rows(locked);
-            self.cand[o1 * 9 + d] &= !spread;
-            self.cand[o2 * 9 + d] &= !spread;
-        }
+        let [o1, o2] = OTHER_BANDS[band];
+        let spread = on_three_rows(locked);
+        let (k1, k2) = (o1 * 9 + d, o2 * 9 + d);
+        let mut news = ((self.cand[k1] & spread != 0) as u32) << k1
+            | ((self.cand[k2] & spread != 0) as u32) << k2;
+        self.cand[k1] &= !spread;
+        self.cand[k2] &= !spread;
         // Hidden singles: a row or a box of the band with one cell left is a
         // mini-row on every permutation (forced) with one cell left, found
         // for the three rows at once without a branch.
@@ -453,13 +507,20 @@ impl Board {
         let highest = (a >> 2) & LOWEST_OF_MINIROWS;
         let one_cell = (lowest ^ middle ^ highest) & !(lowest & middle & highest);
         let forced = one_cell & forced;
-        let mut singles = a & (forced * 0b111);
-        singles &= empty;
+        let singles = a & (forced * 0b111) & empty;
+        // Writing them needs no branch (whether there are any is hard to
+        // predict) and less than `place`: a forced mini-row is the only
+        // one of its row and of its box on every permutation, so `kept`
+        // has already taken their rows and boxes from `a`, and a single's
+        // box confined to its column has taken the column from the other
+        // bands. Left: the cells leave the other digits.
         if singles != 0 {
-            // One cell a row and a box: singles of one word never clash.
-            self.place(d, band, singles);
+            self.empty[band] &= !singles;
+            let hit = clear_in_band(&mut self.cand[band * 9..band * 9 + 9], singles);
+            self.cand[k] = a;
+            news |= (hit << (band * 9)) & !(1 << k);
         }
-        Ok(())
+        Ok(news)
     }
 
     /// Cells of `bands` (one bit each) with one candidate are written; a
@@ -547,17 +608,21 @@ impl Board {
         // naked-singles search (a band none of whose words changed has no
         // new single: every word is news at the root).
         let (mut touched, mut fresh) = (0u32, BAND);
+        let mut left = self.changed();
         loop {
-            let changed = self.changed();
-            if changed != 0 {
-                touched |= changed;
-                fresh |= changed;
-                let mut left = changed;
+            if left != 0 {
+                touched |= left;
+                fresh |= left;
+                // What this pass's updates change is the next pass's work:
+                // no comparison of the 27 words with their last update.
+                let mut next = 0;
                 while left != 0 {
                     let k = left.trailing_zeros() as usize;
                     left &= left - 1;
-                    self.update(k)?;
+                    // A word still to come in this pass sees the change.
+                    next |= self.update(k)? & !left;
                 }
+                left = next;
                 continue;
             }
             if fresh != 0 {
@@ -566,6 +631,7 @@ impl Board {
                     | ((fresh >> 18 != 0) as u32) << 2;
                 fresh = 0;
                 if self.naked_singles(bands)? {
+                    left = self.changed();
                     continue;
                 }
             }
@@ -573,6 +639,7 @@ impl Board {
                 let digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
                 touched = 0;
                 if self.column_singles(digits)? {
+                    left = self.changed();
                     continue;
                 }
             }

@@ -35,6 +35,33 @@ impl FromStr for PuzzleLine {
 
     /// A bare puzzle, or `hash puzzle rating` separated by whitespace.
     fn from_str(line: &str) -> Result<Self, ParseError> {
+        PuzzleLineRef::parse(line).map(PuzzleLineRef::to_puzzle_line)
+    }
+}
+
+/// One line of a puzzle file whose hash borrows the line: reading a file a
+/// line at a time copies nothing (`queens sudoku solve --file`).
+///
+/// ```
+/// use queens::sudoku::bank::PuzzleLineRef;
+/// let line = PuzzleLineRef::parse("00015097c6c3 083020090000800100029300008000098700070000060006740000300006980002005000010030540  7.2")?;
+/// assert_eq!(line.hash, Some("00015097c6c3"));
+/// assert_eq!(line.to_puzzle_line().hash.as_deref(), Some("00015097c6c3"));
+/// # Ok::<(), queens::sudoku::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleLineRef<'a> {
+    /// The bank's 12-character hash, if the line has one.
+    pub hash: Option<&'a str>,
+    /// The puzzle.
+    pub grid: Grid,
+    /// The bank's difficulty rating, if the line has one.
+    pub rating: Option<f64>,
+}
+
+impl<'a> PuzzleLineRef<'a> {
+    /// A bare puzzle, or `hash puzzle rating` separated by whitespace.
+    pub fn parse(line: &'a str) -> Result<Self, ParseError> {
         // At most four fields kept, and ASCII lines split without the
         // Unicode tables: a file of puzzles reads a line each.
         let (fields, count) = if line.is_ascii() {
@@ -49,13 +76,22 @@ impl FromStr for PuzzleLine {
                 rating: None,
             }),
             [hash, puzzle, rating] => Ok(Self {
-                hash: Some(hash.to_owned()),
+                hash: Some(hash),
                 grid: puzzle.parse()?,
                 rating: Some(rating.parse().map_err(|_| ParseError::BadRating {
                     rating: rating.to_owned(),
                 })?),
             }),
             _ => Err(ParseError::BadLine { fields: count }),
+        }
+    }
+
+    /// The line with its own copy of the hash.
+    pub fn to_puzzle_line(self) -> PuzzleLine {
+        PuzzleLine {
+            hash: self.hash.map(str::to_owned),
+            grid: self.grid,
+            rating: self.rating,
         }
     }
 }

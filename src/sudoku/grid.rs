@@ -173,6 +173,16 @@ impl Grid {
 }
 
 /// The 81 characters row by row, `0` for an empty cell (the bank's format).
+impl Grid {
+    /// Appends the 81 cells to `text` as [`Display`](fmt::Display) writes
+    /// them, without `fmt` (a file of puzzles prints a grid a line).
+    pub fn push_to(&self, text: &mut String) {
+        let digits = self.cells.map(|digit| b'0' + digit);
+        // Digits 0-9 are ASCII: the check cannot fail.
+        text.push_str(std::str::from_utf8(&digits).unwrap_or_default());
+    }
+}
+
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One write of 81 bytes: a file of puzzles prints a grid per line.
