@@ -13,8 +13,16 @@
 //!   consequences in one look-up, and an empty row or box is a dead end.
 //! * **Hidden singles**: a row or a box of the band with one cell left for the
 //!   digit is a mini-row on every permutation left (a second table) with one
-//!   cell in it, found for the whole word in a few bit operations; and a
-//!   column (across the three bands) with one cell left.
+//!   cell in it, found for the whole word in a few bit operations, and written
+//!   by taking its cells from the band's other digits (SSE2, four words an
+//!   instruction: the table has already cleared its row, box and column); and
+//!   a column (across the three bands) with one cell left.
+//! * **Passes**: the words an update changes are the next pass's work, so a
+//!   pass compares the 27 words with their last update only after a naked
+//!   or column single; the updates of a pass are known when it starts (a
+//!   word changed by the pass is updated in the next), so the processor runs
+//!   them ahead of one another: updating it in the same pass makes each
+//!   update wait for the one before it, and ran 25 % slower.
 //! * **Columns across bands**: a box whose digit is confined to one of its
 //!   columns takes that column away from the other two bands.
 //! * **Naked singles** and dead cells: bit-sliced counting over the nine words
@@ -36,7 +44,11 @@
 //!   placing the givens one by one.
 //!
 //! What is *not* here, measured and dropped (one paired run each, whole
-//! processes on the shared machine, BENCHMARKS.md): AVX-512 for the
+//! processes on the shared machine, BENCHMARKS.md): the 27 updates of a pass
+//! unrolled with a branch a word (as JCZSolve writes them: 28 % faster on the
+//! 40 shipped puzzles repeated, whose branches the CPU learns, and 15 %
+//! slower on distinct puzzles as hard), a branch-free write of the hidden
+//! singles (3 % slower: most updates find none), AVX-512 for the
 //! comparison of the 27 words with their last update (a vector load right
 //! after scalar stores to the same words waits on store forwarding: the
 //! scalar build with `popcnt` and BMI ran 3-6 % faster), bits of words
@@ -402,36 +414,21 @@ impl Board {
             seen: [0; 27],
             empty: filled.map(|cells| BAND & !cells),
         };
+        // Whether two givens clash, found on the way without a branch.
+        let mut clash = false;
         for d in 0..9 {
             let own = [givens[d], givens[9 + d], givens[18 + d]];
             let columns = columns_of(own[0] | own[1] | own[2]);
-            // A digit twice in a column.
-            if columns.count_ones() != own.iter().map(|g| g.count_ones()).sum::<u32>() {
-                return None;
-            }
-            for band in 0..3 {
-                let g = own[band];
-                let (mut blocked, mut rows, mut boxes) = (on_three_rows(columns), 0, 0);
-                for line in 0..3 {
-                    let row = 0x1FF << (line * 9);
-                    if g & row != 0 {
-                        blocked |= row;
-                        rows += 1;
-                    }
-                    let block = 0o7007007 << (line * 3);
-                    if g & block != 0 {
-                        blocked |= block;
-                        boxes += 1;
-                    }
-                }
-                // A digit twice in a row or a box of the band.
-                if rows != g.count_ones() || boxes != g.count_ones() {
-                    return None;
-                }
+            clash |= columns.count_ones() != own.iter().map(|g| g.count_ones()).sum::<u32>();
+            for (band, &g) in own.iter().enumerate() {
+                // The givens' rows, boxes and columns are closed to the digit.
+                let (lines, apart) = rows_and_boxes(g);
+                clash |= !apart;
+                let blocked = on_three_rows(columns) | lines;
                 board.cand[band * 9 + d] = (BAND & !blocked & !filled[band]) | g;
             }
         }
-        Some(board)
+        (!clash).then_some(board)
     }
 
     /// Writes digit `d + 1` in the `cells` of `band` (no two of them in one

@@ -62,6 +62,20 @@ pub struct PuzzleLineRef<'a> {
 impl<'a> PuzzleLineRef<'a> {
     /// A bare puzzle, or `hash puzzle rating` separated by whitespace.
     pub fn parse(line: &'a str) -> Result<Self, ParseError> {
+        Self::parse_with(line, Grid::parse)
+    }
+
+    /// As [`PuzzleLineRef::parse`], the puzzle read by
+    /// [`Grid::parse_unchecked`] (its givens may clash: a solver's 0 nodes
+    /// tell, and [`PuzzleLineRef::parse`] names the clash).
+    pub fn parse_unchecked(line: &'a str) -> Result<Self, ParseError> {
+        Self::parse_with(line, Grid::parse_unchecked)
+    }
+
+    fn parse_with(
+        line: &'a str,
+        grid: fn(&str) -> Result<Grid, ParseError>,
+    ) -> Result<Self, ParseError> {
         // At most four fields kept, and ASCII lines split without the
         // Unicode tables: a file of puzzles reads a line each.
         let (fields, count) = if line.is_ascii() {
@@ -72,12 +86,12 @@ impl<'a> PuzzleLineRef<'a> {
         match fields[..count.min(4)] {
             [puzzle] => Ok(Self {
                 hash: None,
-                grid: puzzle.parse()?,
+                grid: grid(puzzle)?,
                 rating: None,
             }),
             [hash, puzzle, rating] => Ok(Self {
                 hash: Some(hash),
-                grid: puzzle.parse()?,
+                grid: grid(puzzle)?,
                 rating: Some(rating.parse().map_err(|_| ParseError::BadRating {
                     rating: rating.to_owned(),
                 })?),

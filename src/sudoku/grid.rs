@@ -88,6 +88,27 @@ impl Grid {
         (!bad).then_some(grid)
     }
 
+    /// As [`Grid::parse`], without the check that the givens do not clash: for
+    /// a caller that solves the grid next, as `queens sudoku solve --file`
+    /// does a line at a time. Clashing givens have no solution and every
+    /// strategy reports a search of 0 nodes for them; [`Grid::parse`] then
+    /// names the clash.
+    ///
+    /// ```
+    /// use queens::sudoku::{Grid, Strategy, solve};
+    /// let twice = format!("55{}", "0".repeat(79));
+    /// let grid = Grid::parse_unchecked(&twice)?;
+    /// assert_eq!(solve(&grid, Strategy::Fastest).nodes, 0);
+    /// assert!(Grid::parse(&twice).is_err());
+    /// # Ok::<(), queens::sudoku::ParseError>(())
+    /// ```
+    pub fn parse_unchecked(text: &str) -> Result<Self, ParseError> {
+        match Self::from_ascii(text.trim().as_bytes()) {
+            Some(grid) => Ok(grid),
+            None => Self::parse(text),
+        }
+    }
+
     /// A grid of the 81 digits (0 for empty) a solver wrote, unchecked.
     pub(crate) const fn from_cells(cells: [u8; CELLS]) -> Self {
         Self { cells }
