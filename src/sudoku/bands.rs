@@ -827,6 +827,29 @@ mod tests {
     use super::*;
     use crate::sudoku::bank;
 
+    /// The vector clear takes the cells from every word and names exactly
+    /// the words that lost one.
+    #[test]
+    fn clearing_a_band_names_the_words_that_lost_a_cell() {
+        let mut words = [0u32; 9];
+        for (d, word) in words.iter_mut().enumerate() {
+            *word = (0x5A5_A5A5 >> d) & BAND;
+        }
+        for cells in [0, 1, 1 << 26, 0b1011 << 7, BAND] {
+            let mut cleared = words;
+            let hit = clear_in_band(&mut cleared, cells);
+            for d in 0..9 {
+                assert_eq!(cleared[d], words[d] & !cells, "digit {d}, cells {cells:#x}");
+                assert_eq!(
+                    hit >> d & 1 == 1,
+                    words[d] & cells != 0,
+                    "digit {d}, cells {cells:#x}"
+                );
+            }
+            assert_eq!(hit >> 9, 0);
+        }
+    }
+
     /// Both builds of the search walk the same tree (this machine may take
     /// only one of them through `walk`).
     #[test]
