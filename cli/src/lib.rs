@@ -47,7 +47,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands, each set up only when it runs ([`Deferred`]).
+/// The subcommands, each set up only when it runs (`deferred.rs`).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print every solution as boards of `.` and `Q`, in the JavaScript article's order.
