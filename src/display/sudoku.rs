@@ -553,7 +553,7 @@ impl SudokuPicture {
                 HandoutStep::Solution { .. } => None,
             });
         let picture = SudokuPicture::new(puzzle)
-            .filled(&difference.grid)
+            .filled(&difference.before)
             .candidates();
         match cell {
             Some(cell) => picture.focus(cell),

@@ -216,21 +216,24 @@ impl std::fmt::Display for Progress {
     }
 }
 
-/// Where the student's search first leaves the reference's.
+/// Where a student's search first leaves the reference's, for any search:
+/// its steps are `S` and the position before a step is `P` ([`Difference`]
+/// for the queens, `sudoku::feedback::SudokuDifference` for Sudoku).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Difference {
+pub struct Divergence<S, P> {
     /// Index of the first differing step (0 = the first step).
     pub step: usize,
     /// The student's step there (`None`: their search had already ended).
-    pub yours: Option<Event>,
+    pub yours: Option<S>,
     /// The reference's step there (`None`: it had already ended).
-    pub reference: Option<Event>,
-    /// The queens on the board just before that step, `queens[row] = col`.
-    pub queens: Vec<usize>,
+    pub reference: Option<S>,
+    /// The position just before that step, the same for both searches: the
+    /// queens on the board (`queens[row] = col`), or the grid.
+    pub before: P,
     /// What went wrong, in a sentence or two.
     pub explanation: String,
     /// The blank most likely at fault, when the steps say: the first of
-    /// `suspects`, or after [`Difference::knowing`] the first of them whose
+    /// `suspects`, or after [`Divergence::knowing`] the first of them whose
     /// own checks do not all pass.
     pub likely_blank: Option<usize>,
     /// The blanks that could cause this difference, most likely first (from
@@ -238,39 +241,55 @@ pub struct Difference {
     pub suspects: Vec<usize>,
 }
 
-impl std::fmt::Display for Difference {
+/// Where the student's N-Queens search first leaves the reference's.
+pub type Difference = Divergence<Event, Vec<usize>>;
+
+/// "step N: what went wrong. Look at blank B first."
+impl<S, P> std::fmt::Display for Divergence<S, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write_blamed(f, self.step, &self.explanation, self.likely_blank)
+        write!(f, "step {}: {}", self.step + 1, self.explanation)?;
+        if let Some(blank) = self.likely_blank {
+            write!(f, " Look at blank {blank} first.")?;
+        }
+        Ok(())
     }
 }
 
-/// "step N: what went wrong. Look at blank B first.", the sentence a
-/// difference between two searches ends in (the queens' and the Sudoku's).
-pub fn write_blamed(
-    f: &mut std::fmt::Formatter<'_>,
-    step: usize,
-    explanation: &str,
-    likely_blank: Option<usize>,
-) -> std::fmt::Result {
-    write!(f, "step {}: {explanation}", step + 1)?;
-    if let Some(blank) = likely_blank {
-        write!(f, " Look at blank {blank} first.")?;
+/// The first step where `yours` and `reference` differ, each step compared
+/// as `bare` leaves it (without what a student's steps cannot say); `None`
+/// when the two take the same steps.
+pub fn first_differing_step<S: PartialEq>(
+    yours: &[S],
+    reference: &[S],
+    bare: impl Fn(&S) -> S,
+) -> Option<usize> {
+    (0..yours.len().max(reference.len()))
+        .find(|&i| yours.get(i).map(&bare) != reference.get(i).map(&bare))
+}
+
+impl<S: Clone, P> Divergence<S, P> {
+    /// The difference at `step` of `yours` and `reference`, from the position
+    /// `before` it, explained, blamed on the first of `suspects`.
+    pub fn at(
+        step: usize,
+        yours: &[S],
+        reference: &[S],
+        before: P,
+        (explanation, suspects): (String, Vec<usize>),
+    ) -> Self {
+        Self {
+            step,
+            yours: yours.get(step).cloned(),
+            reference: reference.get(step).cloned(),
+            before,
+            explanation,
+            likely_blank: suspects.first().copied(),
+            suspects,
+        }
     }
-    Ok(())
 }
 
-/// The blank to look at first among `suspects` (most likely first), knowing
-/// that the blanks in `done` pass their own checks: the first suspect not
-/// done, or the first suspect when every one is done.
-pub fn first_suspect(suspects: &[usize], done: &[usize]) -> Option<usize> {
-    suspects
-        .iter()
-        .find(|blank| !done.contains(blank))
-        .or(suspects.first())
-        .copied()
-}
-
-impl Difference {
+impl<S, P> Divergence<S, P> {
     /// The same difference, blamed with what is already known: `done` lists
     /// the blanks that pass every one of their own tests (or checks), and the
     /// blame goes to the first suspect not among them. When every suspect is
@@ -286,7 +305,7 @@ impl Difference {
     ///     step: 7,
     ///     yours: None,
     ///     reference: None,
-    ///     queens: vec![0],
+    ///     before: vec![0],
     ///     explanation: "…".into(),
     ///     likely_blank: Some(1),
     ///     suspects: vec![1, 2, 3],
@@ -296,7 +315,13 @@ impl Difference {
     /// assert_eq!(difference.knowing(&[1, 2, 3]).likely_blank, Some(1));
     /// ```
     pub fn knowing(mut self, done: &[usize]) -> Self {
-        self.likely_blank = first_suspect(&self.suspects, done);
+        // The first suspect not done, or the first suspect when all are.
+        self.likely_blank = self
+            .suspects
+            .iter()
+            .find(|blank| !done.contains(blank))
+            .or(self.suspects.first())
+            .copied();
         self
     }
 
@@ -338,24 +363,15 @@ fn bare(event: &Event) -> Event {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn first_difference(yours: &[Event], reference: &[Event]) -> Option<Difference> {
-    let step = (0..yours.len().max(reference.len()))
-        .find(|&i| yours.get(i).map(bare) != reference.get(i).map(bare))?;
+    let step = first_differing_step(yours, reference, bare)?;
     let queens = board_before(reference, step);
-    let (explanation, suspects) = explain(
+    let why = explain(
         &yours[..step],
         yours.get(step),
         reference.get(step),
         &queens,
     );
-    Some(Difference {
-        step,
-        yours: yours.get(step).cloned(),
-        reference: reference.get(step).cloned(),
-        queens,
-        explanation,
-        likely_blank: suspects.first().copied(),
-        suspects,
-    })
+    Some(Divergence::at(step, yours, reference, queens, why))
 }
 
 /// The queens on the board after the first `step` events.

@@ -8,7 +8,7 @@
 //! never recorded it, or delete removed it with another digit's); a digit
 //! pruned where the reference writes it means a key that should be gone is
 //! still there (delete left it) or was never right. A blank whose own checks
-//! all pass is not the first suspect ([`SudokuDifference::knowing`]).
+//! all pass is not the first suspect ([`Divergence::knowing`]).
 //!
 //! ```
 //! use queens::board::coords::Cell;
@@ -32,44 +32,11 @@ use crate::board::coords::Cell;
 use crate::sudoku::{Grid, Unit};
 
 use super::handout::{Step, Stopped, SudokuRun, grid_after, unit_name};
-use crate::notebook::feedback::{Progress, first_suspect, write_blamed};
+use crate::notebook::feedback::{Divergence, Progress, first_differing_step};
 
-/// Where the student's Sudoku search first leaves the reference's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SudokuDifference {
-    /// Index of the first differing step (0 = the first step).
-    pub step: usize,
-    /// The student's step there (`None`: their search had already ended).
-    pub yours: Option<Step>,
-    /// The reference's step there (`None`: it had already ended).
-    pub reference: Option<Step>,
-    /// The grid just before that step (the same for both searches).
-    pub grid: Grid,
-    /// What went wrong, in a sentence or two.
-    pub explanation: String,
-    /// The blank most likely at fault: the first of `suspects`, or after
-    /// [`SudokuDifference::knowing`] the first whose own checks do not pass.
-    pub likely_blank: Option<usize>,
-    /// The blanks that could cause this difference, most likely first;
-    /// empty when the steps do not say.
-    pub suspects: Vec<usize>,
-}
-
-impl std::fmt::Display for SudokuDifference {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write_blamed(f, self.step, &self.explanation, self.likely_blank)
-    }
-}
-
-impl SudokuDifference {
-    /// The same difference, blamed with what is known: `done` lists the
-    /// blanks that pass their own checks, and the blame goes to the first
-    /// suspect not among them (the first suspect when all are done).
-    pub fn knowing(mut self, done: &[usize]) -> Self {
-        self.likely_blank = first_suspect(&self.suspects, done);
-        self
-    }
-}
+/// Where the student's Sudoku search first leaves the reference's: its
+/// `before` is the grid just before that step.
+pub type SudokuDifference = Divergence<Step, Grid>;
 
 /// The first step where `yours` and `reference`, two searches of `puzzle`,
 /// differ (prunes compared without their reasons), explained against the
@@ -79,25 +46,16 @@ pub fn first_difference(
     yours: &[Step],
     reference: &[Step],
 ) -> Option<SudokuDifference> {
-    let step = (0..yours.len().max(reference.len()))
-        .find(|&i| yours.get(i).map(Step::bare) != reference.get(i).map(Step::bare))?;
+    let step = first_differing_step(yours, reference, Step::bare)?;
     let grid = grid_after(puzzle, reference, step);
-    let (explanation, suspects) = explain(
+    let why = explain(
         puzzle,
         &yours[..step],
         yours.get(step),
         reference.get(step),
         &grid,
     );
-    Some(SudokuDifference {
-        step,
-        yours: yours.get(step).copied(),
-        reference: reference.get(step).copied(),
-        grid,
-        explanation,
-        likely_blank: suspects.first().copied(),
-        suspects,
-    })
+    Some(Divergence::at(step, yours, reference, grid, why))
 }
 
 /// The units of `cell` that hold `digit` in `grid`, each with the cell that

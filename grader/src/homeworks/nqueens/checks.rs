@@ -512,7 +512,7 @@ fn same_steps(n: usize, known: &Known) -> Check {
             let reference = queens::run::trace(n, Strategy::Sets).map_err(|e| e.to_string())?;
             match first_difference(&yours, &reference) {
                 Some(difference) => {
-                    let picture = board_at(n, &difference.queens, difference.yours.as_ref());
+                    let picture = board_at(n, &difference.before, difference.yours.as_ref());
                     Err(format!(
                         "for n = {n}, {}\n\nthe board just before that step:\n{picture}",
                         difference.knowing(&known.borrow())
