@@ -133,6 +133,17 @@ pub struct SudokuRun {
 }
 
 impl SudokuRun {
+    /// A run of `puzzle` before its first step.
+    fn starting(puzzle: &Grid) -> Self {
+        Self {
+            puzzle: *puzzle,
+            solutions: Vec::new(),
+            nodes: 0,
+            steps: Vec::new(),
+            stopped: None,
+        }
+    }
+
     /// "684 nodes, 1 solution, 6851 steps", and why it stopped if it did.
     pub fn summary(&self) -> String {
         let mut solutions = match self.solutions.len() {
@@ -238,13 +249,7 @@ impl<S> SudokuHandout<S> {
         let mut search = HandoutSearch {
             blanks: self,
             node_budget,
-            run: SudokuRun {
-                puzzle: *puzzle,
-                solutions: Vec::new(),
-                nodes: 0,
-                steps: Vec::new(),
-                stopped: None,
-            },
+            run: SudokuRun::starting(puzzle),
             grid: *puzzle,
         };
         let ran = attempt("your Sudoku search", || {
@@ -327,13 +332,7 @@ impl<S> HandoutSearch<S> {
 /// holds the digit.
 pub fn reference(puzzle: &Grid, node_budget: u64) -> Result<SudokuRun, Stopped> {
     let mut recorder = Recorder {
-        run: SudokuRun {
-            puzzle: *puzzle,
-            solutions: Vec::new(),
-            nodes: 0,
-            steps: Vec::new(),
-            stopped: None,
-        },
+        run: SudokuRun::starting(puzzle),
         node_budget,
         over: false,
     };
