@@ -4,6 +4,11 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+/// One line on standard error, saying `text`.
+fn one_error_line(text: &str) -> impl Predicate<str> {
+    predicate::str::contains(text).and(predicate::str::contains("\n").count(1))
+}
+
 #[test]
 fn hint_prints_a_blanks_hints_and_refuses_a_missing_blank() {
     let seen = tempfile::tempdir().unwrap();
@@ -31,9 +36,7 @@ fn grade_refuses_a_missing_path_in_one_line() {
         .args(["grade", "no/such/folder"])
         .assert()
         .code(2)
-        .stderr(
-            predicate::str::contains("does not exist").and(predicate::str::contains("\n").count(1)),
-        );
+        .stderr(one_error_line("does not exist"));
 }
 
 #[test]
@@ -148,9 +151,7 @@ fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
         .args(["--resume", "--exercise", "sudoku"])
         .assert()
         .code(2)
-        .stderr(
-            predicate::str::contains("cannot resume").and(predicate::str::contains("\n").count(1)),
-        );
+        .stderr(one_error_line("cannot resume"));
 }
 
 #[test]
@@ -167,10 +168,7 @@ fn a_bad_roster_is_refused_before_any_build() {
         .arg(&roster)
         .assert()
         .code(2)
-        .stderr(
-            predicate::str::contains("no login column")
-                .and(predicate::str::contains("\n").count(1)),
-        );
+        .stderr(one_error_line("no login column"));
 }
 
 #[test]
