@@ -284,12 +284,7 @@ fn stream_batches(
                 .collect_into_vec(&mut solved);
         });
         for ((line, puzzle), solved) in batch.iter().zip(&solved) {
-            let puzzle = PuzzleLineRef {
-                hash: puzzle.hash.as_deref(),
-                grid: puzzle.grid,
-                rating: puzzle.rating,
-            };
-            print_line(out, &mut text, *line, &puzzle, solved, args)?;
+            print_line(out, &mut text, *line, &puzzle.as_ref(), solved, args)?;
         }
         puzzles += batch.len();
         batch.clear();

@@ -30,6 +30,17 @@ pub struct PuzzleLine {
     pub rating: Option<f64>,
 }
 
+impl PuzzleLine {
+    /// The line borrowing its hash, as [`PuzzleLineRef::parse`] reads it.
+    pub fn as_ref(&self) -> PuzzleLineRef<'_> {
+        PuzzleLineRef {
+            hash: self.hash.as_deref(),
+            grid: self.grid,
+            rating: self.rating,
+        }
+    }
+}
+
 impl FromStr for PuzzleLine {
     type Err = ParseError;
 

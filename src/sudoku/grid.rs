@@ -198,17 +198,20 @@ impl Grid {
     /// Appends the 81 cells to `text` as [`Display`](fmt::Display) writes
     /// them, without `fmt` (a file of puzzles prints a grid a line).
     pub fn push_to(&self, text: &mut String) {
-        let digits = self.cells.map(|digit| b'0' + digit);
-        // Digits 0-9 are ASCII: the check cannot fail.
-        text.push_str(std::str::from_utf8(&digits).unwrap_or_default());
+        text.push_str(std::str::from_utf8(&self.ascii()).unwrap_or_default());
+    }
+
+    /// The 81 cells as ASCII digits, `0` for an empty cell (digits 0-9 are
+    /// ASCII: reading them as UTF-8 cannot fail).
+    fn ascii(&self) -> [u8; CELLS] {
+        self.cells.map(|digit| b'0' + digit)
     }
 }
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One write of 81 bytes: a file of puzzles prints a grid per line.
-        let text = self.cells.map(|digit| b'0' + digit);
-        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+        f.write_str(std::str::from_utf8(&self.ascii()).map_err(|_| fmt::Error)?)
     }
 }
 
