@@ -176,16 +176,9 @@ impl Build {
         match self {
             Build::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Build::Avx2 => {
-                crate::fast::cpu::native_bits() && std::arch::is_x86_feature_detected!("avx2")
-            }
+            Build::Avx2 => crate::fast::cpu::native_bits() && crate::fast::cpu::avx2(),
             #[cfg(target_arch = "x86_64")]
-            Build::Avx512 => {
-                Build::Avx2.available()
-                    && std::arch::is_x86_feature_detected!("avx512f")
-                    && std::arch::is_x86_feature_detected!("avx512vl")
-                    && std::arch::is_x86_feature_detected!("avx512dq")
-            }
+            Build::Avx512 => Build::Avx2.available() && crate::fast::cpu::avx512(),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }

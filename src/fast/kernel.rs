@@ -16,7 +16,7 @@
 //!
 //! The loop is compiled twice: for any x86-64, and with `popcnt`, `bmi1` and
 //! `bmi2` (variable shifts in one instruction, `blsr`/`blsi` for the lowest
-//! bit), picked at run time by `is_x86_feature_detected!`. So the portable
+//! bit), picked at run time by [`crate::fast::cpu`]. So the portable
 //! release binary uses them where the CPU has them (every x86-64 since 2013).
 //!
 //! [`count_gathered`] is the same walk stopped four rows early: each board

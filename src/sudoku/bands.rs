@@ -697,21 +697,52 @@ impl Board {
         (best.1, best.2)
     }
 
-    /// The 81 digits of a solved board.
+    /// The 81 digits of a solved board, without a loop over its cells: each
+    /// bit of the digits (1 to 9) is a word of the cells that have it, and
+    /// eight cells' bits become eight bytes in one look-up.
+    #[inline(always)]
     fn cells(&self) -> [u8; CELLS] {
-        let mut cells = [0u8; CELLS];
+        // Room for the last band's eight-byte writes past cell 80.
+        let mut padded = [0u8; CELLS + 7];
         for band in 0..3 {
-            for d in 0..9 {
-                let mut x = self.cand[band * 9 + d];
-                while x != 0 {
-                    cells[band * 27 + x.trailing_zeros() as usize] = d as u8 + 1;
-                    x &= x - 1;
+            let w = &self.cand[band * 9..band * 9 + 9];
+            let planes = [
+                w[0] | w[2] | w[4] | w[6] | w[8],
+                w[1] | w[2] | w[5] | w[6],
+                w[3] | w[4] | w[5] | w[6],
+                w[7] | w[8],
+            ];
+            for chunk in 0..4 {
+                let mut bytes = 0u64;
+                for (bit, plane) in planes.iter().enumerate() {
+                    bytes |= BYTES_OF_BITS[(plane >> (chunk * 8)) as usize & 0xFF] << bit;
                 }
+                let at = band * 27 + chunk * 8;
+                padded[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
             }
         }
+        let mut cells = [0u8; CELLS];
+        cells.copy_from_slice(&padded[..CELLS]);
         cells
     }
 }
+
+/// Eight bits as eight bytes of 0 or 1, lowest bit in the lowest byte.
+const BYTES_OF_BITS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                table[b] |= 1 << (bit * 8);
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// What the walk found.
 #[derive(Clone, Debug, Default)]
@@ -727,9 +758,9 @@ pub(super) struct Walk {
 /// Searches `grid` until `limit` solutions are found or the tree ends.
 pub(super) fn walk(grid: &Grid, limit: u64) -> Walk {
     #[cfg(target_arch = "x86_64")]
-    if native() {
-        // SAFETY: `native` checked that the CPU has what `walk_native` is
-        // compiled for.
+    if crate::fast::cpu::native_bits() {
+        // SAFETY: `native_bits` checked that the CPU has what `walk_native`
+        // is compiled for.
         return unsafe { walk_native(grid, limit) };
     }
     walk_portable(grid, limit)
@@ -755,19 +786,10 @@ macro_rules! walker {
 walker!(walk_portable, visit_portable);
 walker!(walk_native, visit_native
     /// # Safety
-    /// The CPU must have what [`native`] checks.
+    /// The CPU must have what [`crate::fast::cpu::native_bits`] checks.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
 );
-
-/// Whether this CPU runs the build of the search with `popcnt` and BMI (the
-/// answer is cached by the standard library).
-#[cfg(target_arch = "x86_64")]
-fn native() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-}
 
 /// The search, as a function body compiled once per target: the portable
 /// one, and one with `popcnt` and BMI (`tzcnt`, `blsr`), picked at run time.
@@ -817,7 +839,7 @@ macro_rules! visitor {
 visitor!(visit_portable);
 visitor!(visit_native
     /// # Safety
-    /// The CPU must have what [`native`] checks.
+    /// The CPU must have what [`crate::fast::cpu::native_bits`] checks.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
 );
