@@ -177,18 +177,23 @@ const CELLS_OF_MINIROWS: [u32; 512] = {
     table
 };
 
-/// The mini-rows of a word that still have a cell, as a 9-bit mask in
+/// A word's mini-rows: those that still have a cell, as a 9-bit mask in
 /// stack-major order (bit `stack * 3 + row`), the index of [`KEPT_CELLS`] and
-/// [`FORCED_CELLS`]. Without a table: each mini-row's three cells are folded
-/// onto its lowest (bits 0, 3, ..., 24), and one multiply gathers those nine
-/// bits into a row. Its three terms shift them by 16, 8 and 0, amounts that
-/// differ modulo 3, so no two partial products land on one bit and nothing
-/// carries; bits 16-24 of the product hold mini-rows 0, 3, 6, 1, 4, 7, 2, 5,
-/// 8: each stack's three rows in turn.
+/// [`FORCED_CELLS`]; and those with exactly one cell, on their lowest bit
+/// (bits 0, 3, ..., 24). Without a table: each mini-row's three cells are
+/// brought onto its lowest bit, and one multiply gathers the nine open ones
+/// into a row. Its three terms shift them by 16, 8 and 0, amounts that differ
+/// modulo 3, so no two partial products land on one bit and nothing carries;
+/// bits 16-24 of the product hold mini-rows 0, 3, 6, 1, 4, 7, 2, 5, 8: each
+/// stack's three rows in turn.
 #[inline(always)]
-fn open_minirows(a: u32) -> usize {
-    let lowest = (a | a >> 1 | a >> 2) & LOWEST_OF_MINIROWS;
-    ((lowest as u64 * 0x1_0101) >> 16) as usize & 0x1FF
+fn minirows(a: u32) -> (usize, u32) {
+    let lowest = a & LOWEST_OF_MINIROWS;
+    let middle = (a >> 1) & LOWEST_OF_MINIROWS;
+    let highest = (a >> 2) & LOWEST_OF_MINIROWS;
+    let open = (((lowest | middle | highest) as u64 * 0x1_0101) >> 16) as usize & 0x1FF;
+    let one_cell = (lowest ^ middle ^ highest) & !(lowest & middle & highest);
+    (open, one_cell)
 }
 
 /// The row-major mini-row mask (bit `row * 3 + stack`) of a stack-major one.
@@ -205,7 +210,7 @@ const fn row_major(stack_major: usize) -> usize {
     mask
 }
 
-/// For each pattern of open mini-rows (stack-major, as [`open_minirows`]
+/// For each pattern of open mini-rows (stack-major, as [`minirows`]
 /// gives it), the cells of those on a permutation (0: a dead end).
 const KEPT_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -594,7 +599,7 @@ impl Board {
                 Err(Dead)
             };
         }
-        let open = open_minirows(a);
+        let (open, one_cell) = minirows(a);
         // Both looked up from `open` at once: no load waits for another.
         let (kept, forced) = (KEPT_CELLS[open], FORCED_CELLS[open]);
         if kept == 0 {
@@ -613,13 +618,9 @@ impl Board {
         self.cand[k2] &= !spread;
         // Hidden singles: a row or a box of the band with one cell left is a
         // mini-row on every permutation (forced) with one cell left, found
-        // for the three rows at once without a branch.
-        let lowest = a & LOWEST_OF_MINIROWS;
-        let middle = (a >> 1) & LOWEST_OF_MINIROWS;
-        let highest = (a >> 2) & LOWEST_OF_MINIROWS;
-        let one_cell = (lowest ^ middle ^ highest) & !(lowest & middle & highest);
-        let forced = one_cell & forced;
-        let singles = a & (forced * 0b111) & empty;
+        // for the three rows at once without a branch (counted before
+        // `kept`, which keeps or drops whole mini-rows).
+        let singles = a & ((one_cell & forced) * 0b111) & empty;
         // Writing them needs no branch (whether there are any is hard to
         // predict) and less than `place`: a forced mini-row is the only
         // one of its row and of its box on every permutation, so `kept`
@@ -984,9 +985,10 @@ mod tests {
         }
     }
 
-    /// The multiply gathers the same mini-rows a cell-by-cell look would.
+    /// The multiply gathers the same open mini-rows, and the same mini-rows of
+    /// one cell, as a cell-by-cell look.
     #[test]
-    fn the_open_mini_rows_are_gathered_without_a_carry() {
+    fn the_mini_rows_are_gathered_without_a_carry() {
         let mut rng = fastrand::Rng::with_seed(24);
         let words = (0..27).map(|bit| 1 << bit).chain([0, BAND]);
         for a in words.chain((0..100_000).map(|_| rng.u32(..) & BAND)) {
@@ -998,7 +1000,13 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(open_minirows(a), expected, "{a:#x}");
+            let mut one_cell = 0;
+            for minirow in 0..9 {
+                if (a >> (minirow * 3) & 0b111).count_ones() == 1 {
+                    one_cell |= 1 << (minirow * 3);
+                }
+            }
+            assert_eq!(minirows(a), (expected, one_cell), "{a:#x}");
         }
     }
 
