@@ -341,6 +341,19 @@ const BAND_PEERS: [u32; 27] = {
     table
 };
 
+/// For each cell of a band, its column's cells in two bands' words side by
+/// side (bits 0-26 and 32-58).
+const COLUMN_IN_BOTH: [u64; 27] = {
+    let mut table = [0u64; 27];
+    let mut p = 0;
+    while p < 27 {
+        let column = (COLUMN << (p % 9)) as u64;
+        table[p] = column | column << 32;
+        p += 1;
+    }
+    table
+};
+
 /// The two other bands of each band (a table: `%` costs a multiply here).
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -859,7 +872,9 @@ impl Board {
     fn guess_cell(&self) -> (usize, usize) {
         // Among the two-candidate cells, the one with the most empty peers:
         // its guess reaches the most cells.
-        let mut chosen: Option<(u32, usize, usize)> = None;
+        // The best as one number, reach first, then band and cell: the
+        // largest is the last cell of the most reach, found without a branch.
+        let mut chosen = 0u32;
         for (band, &[o1, o2]) in OTHER_BANDS.iter().enumerate() {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for &x in &self.cand[band * 9..band * 9 + 9] {
@@ -867,21 +882,21 @@ impl Board {
                 two |= one & x;
                 one |= x;
             }
-            let mut pairs = two & !three & self.empty[band];
+            let empty = self.empty[band];
+            // The other two bands' empty cells side by side: one count
+            // for a column of both.
+            let others = u64::from(self.empty[o1]) | u64::from(self.empty[o2]) << 32;
+            let mut pairs = two & !three & empty;
             while pairs != 0 {
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let column = COLUMN << (p % 9);
-                let reach = (BAND_PEERS[p] & self.empty[band]).count_ones()
-                    + (self.empty[o1] & column).count_ones()
-                    + (self.empty[o2] & column).count_ones();
-                if chosen.is_none_or(|(most, _, _)| reach >= most) {
-                    chosen = Some((reach, band, p));
-                }
+                let reach = (BAND_PEERS[p] & empty).count_ones()
+                    + (others & COLUMN_IN_BOTH[p]).count_ones();
+                chosen = chosen.max((reach + 1) << 16 | (band as u32) << 8 | p as u32);
             }
         }
-        if let Some((_, band, p)) = chosen {
-            return (band, p);
+        if chosen != 0 {
+            return ((chosen >> 8 & 0xFF) as usize, (chosen & 0xFF) as usize);
         }
         let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
