@@ -794,7 +794,12 @@ impl Board {
             if one[d] != 0x1FF {
                 return Err(Dead);
             }
-            let singles = on_three_rows(one[d] & !two[d]);
+            // A column whose one cell holds the digit already counts one
+            // too: only those whose cell is empty have a single to write.
+            let open = (self.cand[d] & self.empty[0])
+                | (self.cand[9 + d] & self.empty[1])
+                | (self.cand[18 + d] & self.empty[2]);
+            let singles = on_three_rows(one[d] & !two[d] & columns_of(open));
             if singles == 0 {
                 continue;
             }
