@@ -167,14 +167,9 @@ const CELLS_OF_MINIROWS: [u32; 512] = {
     let mut table = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        let mut bit = 0;
-        while bit < 9 {
-            if m & (1 << bit) != 0 {
-                let (row, stack) = (bit / 3, bit % 3);
-                table[m] |= 0b111 << (row * 9 + stack * 3);
-            }
-            bit += 1;
-        }
+        // Mini-row `row * 3 + stack` is cells `(row * 9 + stack * 3)..+3`:
+        // three bits a mini-row.
+        table[m] = spread_bits(m, 0b111, 3) as u32;
         m += 1;
     }
     table
@@ -281,18 +276,26 @@ const fn on_three_rows(columns: u32) -> u32 {
     columns | columns << 9 | columns << 18
 }
 
+/// `unit` shifted by `step` bits for each set bit of `bits` (bit `i` gives
+/// `unit << (i * step)`), all of them together: the tables of sets below.
+const fn spread_bits(bits: usize, unit: u64, step: usize) -> u64 {
+    let mut all = 0;
+    let mut bit = 0;
+    while bits >> bit != 0 {
+        if bits & (1 << bit) != 0 {
+            all |= unit << (bit * step);
+        }
+        bit += 1;
+    }
+    all
+}
+
 /// The cells of the rows (bit `r`) of a band.
 const ROW_SETS: [u32; 8] = {
     let mut table = [0u32; 8];
     let mut r = 0;
     while r < 8 {
-        let mut row = 0;
-        while row < 3 {
-            if r & (1 << row) != 0 {
-                table[r] |= 0x1FF << (row * 9);
-            }
-            row += 1;
-        }
+        table[r] = spread_bits(r, 0x1FF, 9) as u32;
         r += 1;
     }
     table
@@ -303,13 +306,7 @@ const BOX_SETS: [u32; 8] = {
     let mut table = [0u32; 8];
     let mut b = 0;
     while b < 8 {
-        let mut stack = 0;
-        while stack < 3 {
-            if b & (1 << stack) != 0 {
-                table[b] |= 0o7007007 << (stack * 3);
-            }
-            stack += 1;
-        }
+        table[b] = spread_bits(b, 0o7007007, 3) as u32;
         b += 1;
     }
     table
@@ -956,13 +953,7 @@ const BYTES_OF_BITS: [u64; 256] = {
     let mut table = [0u64; 256];
     let mut b = 0;
     while b < 256 {
-        let mut bit = 0;
-        while bit < 8 {
-            if b & (1 << bit) != 0 {
-                table[b] |= 1 << (bit * 8);
-            }
-            bit += 1;
-        }
+        table[b] = spread_bits(b, 1, 8);
         b += 1;
     }
     table
