@@ -8,10 +8,48 @@
 //! this wrapper asks for it from the derive, one subcommand at a time. The
 //! idea is from clap's own issue on deferring derived subcommands
 //! (<https://github.com/clap-rs/clap/issues/4959>).
+//!
+//! For the same reason `--json` and `--version` are not global at the top:
+//! clap copies a global argument into every subcommand before it parses,
+//! set up or not. Each subcommand gets them as it is set up instead
+//! ([`with_shared`], global from there down), listed and completed where
+//! the global ones were, and [`json_given`] reads `--json` wherever it was
+//! written.
 
 use std::ops::{Deref, DerefMut};
 
-use clap::{ArgMatches, Args, Command, Error, FromArgMatches, Id};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, Error, FromArgMatches, Id};
+
+/// The id of `--json`, which every subcommand takes.
+pub const JSON: &str = "json";
+
+/// What every subcommand takes besides its own arguments, for itself and the
+/// subcommands under it: `--json` and `--version`. Added when the subcommand
+/// is set up, not made global at the top: clap copies a global argument into
+/// every subcommand before it parses, set up or not (0.09 ms of every
+/// start-up for fourteen subcommands, BENCHMARKS.md).
+fn with_shared(cmd: Command) -> Command {
+    cmd.arg(
+        Arg::new(JSON)
+            .long("json")
+            .help("Print JSON instead of text")
+            .action(ArgAction::SetTrue)
+            // Where a global `--json` of the top command would be listed:
+            // with the subcommand's first argument, in name order.
+            .display_order(0)
+            .global(true),
+    )
+    .version(env!("CARGO_PKG_VERSION"))
+    .propagate_version(true)
+    // The subcommand's own arguments are listed from 0 too.
+    .next_display_order(0)
+}
+
+/// Whether `--json` was given, before the subcommand or anywhere after it.
+pub fn json_given(matches: &ArgMatches) -> bool {
+    let flag = |matches: &ArgMatches| matches!(matches.try_get_one::<bool>(JSON), Ok(Some(true)));
+    flag(matches) || matches.subcommand().is_some_and(|(_, sub)| flag(sub))
+}
 
 /// The arguments `T` of a subcommand, set up when it is the one run.
 #[derive(Debug)]
@@ -19,11 +57,11 @@ pub struct Deferred<T>(pub T);
 
 impl<T: Args> Args for Deferred<T> {
     fn augment_args(cmd: Command) -> Command {
-        cmd.defer(T::augment_args)
+        cmd.defer(|cmd| T::augment_args(with_shared(cmd)))
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
-        cmd.defer(T::augment_args_for_update)
+        cmd.defer(|cmd| T::augment_args_for_update(with_shared(cmd)))
     }
 
     fn group_id() -> Option<Id> {
@@ -80,8 +118,26 @@ mod tests {
         assert!(solve.get_arguments().any(|arg| arg.get_id() == "file"));
         let count = command.find_subcommand("count").expect("count");
         assert!(count.get_arguments().any(|arg| arg.get_id() == "strategy"));
-        let cli = Cli::try_parse_from(["queens", "sudoku", "solve", "--file", "f.txt", "--json"])
-            .expect("parses");
-        assert!(cli.json);
+        assert!(Cli::try_parse_from(["queens", "sudoku", "solve", "--file", "f.txt"]).is_ok());
+    }
+
+    /// `--json` before the subcommand, after it, or after a nested one; and
+    /// not at all.
+    #[test]
+    fn json_is_taken_anywhere() {
+        let json = |args: &[&str]| {
+            let matches = Cli::command().try_get_matches_from(args).expect("parses");
+            super::json_given(&matches)
+        };
+        assert!(json(&["queens", "--json", "count", "8"]));
+        assert!(json(&["queens", "count", "8", "--json"]));
+        assert!(json(&[
+            "queens", "sudoku", "solve", "--file", "f.txt", "--json"
+        ]));
+        assert!(json(&[
+            "queens", "sudoku", "--json", "solve", "--file", "f.txt"
+        ]));
+        assert!(!json(&["queens", "count", "8"]));
+        assert!(!json(&["queens", "sudoku", "solve", "--file", "f.txt"]));
     }
 }

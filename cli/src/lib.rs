@@ -24,7 +24,7 @@ mod watch;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use deferred::Deferred;
 
@@ -37,10 +37,12 @@ pub const EXIT_FAILURE: u8 = 1;
 
 /// Backtracking, taught through the N-Queens problem.
 #[derive(Debug, Parser)]
-#[command(name = "queens", version, about, propagate_version = true)]
+#[command(name = "queens", version, about)]
 pub struct Cli {
     /// Print JSON instead of text.
-    #[arg(long, global = true)]
+    // After the subcommand too: each takes `--json`, added as it is set up
+    // (`deferred.rs`), so read it with `deferred::json_given`.
+    #[arg(long)]
     pub json: bool,
     /// What to do.
     #[command(subcommand)]
@@ -139,11 +141,15 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let matches = match Cli::command().try_get_matches_from(args) {
+        Ok(matches) => matches,
+        Err(error) => return usage_error(error),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
-    let mut out = Output::stdout(cli.json);
+    let mut out = Output::stdout(deferred::json_given(&matches));
     let mut command = cli.command;
     // `cargo queens watch` and `cargo queens grade` from inside `exercises/`
     // (the folder a student edits) mean this folder.
