@@ -14,20 +14,18 @@
 //! set up or not. Each subcommand gets them as it is set up instead
 //! ([`with_shared`], global from there down), listed and completed where
 //! the global ones were, and [`json_given`] reads `--json` wherever it was
-//! written.
+//! written (`Cli::try_parse_args` sets `Cli::json` from it).
 
 use std::ops::{Deref, DerefMut};
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, Error, FromArgMatches, Id};
 
 /// The id of `--json`, which every subcommand takes.
-pub const JSON: &str = "json";
+const JSON: &str = "json";
 
 /// What every subcommand takes besides its own arguments, for itself and the
-/// subcommands under it: `--json` and `--version`. Added when the subcommand
-/// is set up, not made global at the top: clap copies a global argument into
-/// every subcommand before it parses, set up or not (0.09 ms of every
-/// start-up for fourteen subcommands, BENCHMARKS.md).
+/// subcommands under it: `--json` and `--version` (why not global at the
+/// top: the module's doc; 0.09 ms of every start-up, BENCHMARKS.md).
 fn with_shared(cmd: Command) -> Command {
     cmd.arg(
         Arg::new(JSON)
@@ -46,7 +44,7 @@ fn with_shared(cmd: Command) -> Command {
 }
 
 /// Whether `--json` was given, before the subcommand or anywhere after it.
-pub fn json_given(matches: &ArgMatches) -> bool {
+pub(crate) fn json_given(matches: &ArgMatches) -> bool {
     let flag = |matches: &ArgMatches| matches!(matches.try_get_one::<bool>(JSON), Ok(Some(true)));
     flag(matches) || matches.subcommand().is_some_and(|(_, sub)| flag(sub))
 }
@@ -125,10 +123,7 @@ mod tests {
     /// not at all.
     #[test]
     fn json_is_taken_anywhere() {
-        let json = |args: &[&str]| {
-            let matches = Cli::command().try_get_matches_from(args).expect("parses");
-            super::json_given(&matches)
-        };
+        let json = |args: &[&str]| Cli::try_parse_args(args).expect("parses").json;
         assert!(json(&["queens", "--json", "count", "8"]));
         assert!(json(&["queens", "count", "8", "--json"]));
         assert!(json(&[

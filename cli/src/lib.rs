@@ -41,12 +41,27 @@ pub const EXIT_FAILURE: u8 = 1;
 pub struct Cli {
     /// Print JSON instead of text.
     // After the subcommand too: each takes `--json`, added as it is set up
-    // (`deferred.rs`), so read it with `deferred::json_given`.
+    // (`deferred.rs`); `Cli::try_parse_args` reads it wherever it was given.
     #[arg(long)]
     pub json: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parses `args` (the first is the program name); `json` is set when
+    /// `--json` is given before the subcommand or after it.
+    pub fn try_parse_args<I, T>(args: I) -> Result<Self, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let matches = Self::command().try_get_matches_from(args)?;
+        let mut cli = Self::from_arg_matches(&matches)?;
+        cli.json = deferred::json_given(&matches);
+        Ok(cli)
+    }
 }
 
 /// The subcommands, each set up only when it runs (`deferred.rs`).
@@ -141,15 +156,11 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let matches = match Cli::command().try_get_matches_from(args) {
-        Ok(matches) => matches,
-        Err(error) => return usage_error(error),
-    };
-    let cli = match Cli::from_arg_matches(&matches) {
+    let cli = match Cli::try_parse_args(args) {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
-    let mut out = Output::stdout(deferred::json_given(&matches));
+    let mut out = Output::stdout(cli.json);
     let mut command = cli.command;
     // `cargo queens watch` and `cargo queens grade` from inside `exercises/`
     // (the folder a student edits) mean this folder.

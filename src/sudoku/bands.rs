@@ -519,6 +519,16 @@ fn column_counts(cand: &[u32; 27]) -> ([u32; 9], [u32; 9]) {
     (one, two)
 }
 
+/// Each band's cells that hold a given: all nine digits' givens there.
+#[inline(always)]
+fn filled_cells(givens: &[u32; 27]) -> [u32; 3] {
+    let mut filled = [0u32; 3];
+    for (band, words) in givens.chunks_exact(9).enumerate() {
+        filled[band] = words.iter().fold(0, |all, &word| all | word);
+    }
+    filled
+}
+
 /// [`Board::new`]'s words for `digits`: each digit's givens, and the cells
 /// that neither a given fills nor a given of the digit sees (its rows, boxes
 /// and columns). Returns whether two givens of one digit share a row, a box or
@@ -545,10 +555,7 @@ fn open_to_givens(
     clash
 }
 
-/// [`open_to_givens`] for digits 0 to 7, four digits an instruction
-/// (SSE2): each digit's givens, and the cells that neither a given fills nor
-/// a given of the digit sees (its rows, boxes and columns). Returns whether
-/// two givens of one digit share a row, a box or a column.
+/// [`open_to_givens`] for digits 0 to 7, four digits an instruction (SSE2).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn open_to_givens_sse2(givens: &[u32; 27], filled: &[u32; 3], cand: &mut [u32; 27]) -> bool {
@@ -637,10 +644,7 @@ impl Board {
     #[inline(always)]
     fn new(grid: &Grid) -> Option<Self> {
         let givens = digit_words(grid.digits());
-        let mut filled = [0u32; 3];
-        for (band, words) in givens.chunks_exact(9).enumerate() {
-            filled[band] = words.iter().fold(0, |all, &word| all | word);
-        }
+        let filled = filled_cells(&givens);
         let mut board = Self {
             cand: [0; 27],
             seen: [0; 27],
@@ -669,9 +673,9 @@ impl Board {
         }
         words[d] = (own & !rows_and_boxes(cells).0) | cells;
         let columns = on_three_rows(columns_of(cells));
-        let [o1, o2] = OTHER_BANDS[band];
-        self.cand[o1 * 9 + d] &= !columns;
-        self.cand[o2 * 9 + d] &= !columns;
+        for other in OTHER_WORDS[band * 9 + d] {
+            self.cand[usize::from(other)] &= !columns;
+        }
     }
 
     /// The words changed since their last update, one bit each.
@@ -1160,10 +1164,7 @@ mod tests {
             }
             let grid = Grid::from_cells(digits);
             let givens = digit_words(grid.digits());
-            let mut filled = [0u32; 3];
-            for (band, words) in givens.chunks_exact(9).enumerate() {
-                filled[band] = words.iter().fold(0, |all, &word| all | word);
-            }
+            let filled = filled_cells(&givens);
             let (mut vector, mut scalar) = ([0u32; 27], [0u32; 27]);
             let clash = open_to_givens_sse2(&givens, &filled, &mut vector)
                 | open_to_givens(&givens, &filled, &mut vector, 8..9);

@@ -88,16 +88,19 @@ impl<'a> PuzzleLineRef<'a> {
         line: &'a str,
         grid: fn(&str) -> Result<Grid, ParseError>,
     ) -> Result<Self, ParseError> {
-        // The bank's own layout is read by position; other lines are split
-        // (at most four fields kept, ASCII lines without the Unicode tables).
-        if let Some((hash, puzzle, rating)) = bank_fields(line) {
-            return Ok(Self {
+        let rated = |hash, puzzle, rating: &str| {
+            Ok(Self {
                 hash: Some(hash),
                 grid: grid(puzzle)?,
                 rating: Some(rating.parse().map_err(|_| ParseError::BadRating {
                     rating: rating.to_owned(),
                 })?),
-            });
+            })
+        };
+        // The bank's own layout is read by position; other lines are split
+        // (at most four fields kept, ASCII lines without the Unicode tables).
+        if let Some((hash, puzzle, rating)) = bank_fields(line) {
+            return rated(hash, puzzle, rating);
         }
         let (fields, count) = if line.is_ascii() {
             first_fields(line.split_ascii_whitespace())
@@ -110,13 +113,7 @@ impl<'a> PuzzleLineRef<'a> {
                 grid: grid(puzzle)?,
                 rating: None,
             }),
-            [hash, puzzle, rating] => Ok(Self {
-                hash: Some(hash),
-                grid: grid(puzzle)?,
-                rating: Some(rating.parse().map_err(|_| ParseError::BadRating {
-                    rating: rating.to_owned(),
-                })?),
-            }),
+            [hash, puzzle, rating] => rated(hash, puzzle, rating),
             _ => Err(ParseError::BadLine { fields: count }),
         }
     }
@@ -143,19 +140,11 @@ fn bank_fields(line: &str) -> Option<(&str, &str, &str)> {
     let (after, rating) = (bytes.get(PUZZLE.end)?, line.get(PUZZLE.end..)?.trim_ascii());
     let laid_out = bytes[..HASH].iter().all(u8::is_ascii_graphic)
         && bytes[HASH] == b' '
-        && cells_only(puzzle)
+        && Grid::cells_only(puzzle)
         && after.is_ascii_whitespace()
         && !rating.is_empty()
         && rating.bytes().all(|b| b.is_ascii_graphic());
     laid_out.then(|| (&line[..HASH], &line[PUZZLE], rating))
-}
-
-/// Whether every byte is a cell, `0`-`9` or `.` (without a branch a byte:
-/// the loop compiles to vector code).
-fn cells_only(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .fold(true, |ok, &b| ok & (b.is_ascii_digit() | (b == b'.')))
 }
 
 /// The first four of `fields`, and how many there are.

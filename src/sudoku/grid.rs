@@ -76,16 +76,22 @@ impl Grid {
     /// anything else.
     fn from_ascii(bytes: &[u8]) -> Option<Self> {
         let bytes: &[u8; CELLS] = bytes.try_into().ok()?;
-        let mut grid = Self::empty();
-        // Without a branch a cell: the loop compiles to vector code.
-        let mut bad = false;
-        for (cell, &byte) in grid.cells.iter_mut().zip(bytes) {
-            let digit = byte.wrapping_sub(b'0');
-            let dot = byte == b'.';
-            bad |= digit > 9 && !dot;
-            *cell = if dot { 0 } else { digit };
+        if !Self::cells_only(bytes) {
+            return None;
         }
-        (!bad).then_some(grid)
+        let mut grid = Self::empty();
+        for (cell, &byte) in grid.cells.iter_mut().zip(bytes) {
+            *cell = if byte == b'.' { 0 } else { byte - b'0' };
+        }
+        Some(grid)
+    }
+
+    /// Whether every byte is a cell as the bank writes them, `0`-`9` or `.`
+    /// (without a branch a byte: the loop compiles to vector code).
+    pub(super) fn cells_only(bytes: &[u8]) -> bool {
+        bytes
+            .iter()
+            .fold(true, |ok, &b| ok & (b.is_ascii_digit() | (b == b'.')))
     }
 
     /// As [`Grid::parse`], without the check that the givens do not clash: for
@@ -193,7 +199,6 @@ impl Grid {
     }
 }
 
-/// The 81 characters row by row, `0` for an empty cell (the bank's format).
 impl Grid {
     /// Appends the 81 cells to `text` as [`Display`](fmt::Display) writes
     /// them, without `fmt` (a file of puzzles prints a grid a line).
@@ -208,6 +213,7 @@ impl Grid {
     }
 }
 
+/// The 81 characters row by row, `0` for an empty cell (the bank's format).
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One write of 81 bytes: a file of puzzles prints a grid per line.
