@@ -66,11 +66,19 @@ UNDRAWN = ("BoardPicture {", "TreePicture {", "Gallery {", "Chart {", "BarChart 
 
 
 def problems(cell):
-    """Error outputs, anything written to stderr, pictures shown as Debug text."""
+    """Error outputs, anything written to stderr, pictures shown as Debug text,
+    this machine's folders (a student reads `exercises/src/lib.rs:47`, the path
+    from the course's root, never `/home/…/queens/exercises/…`)."""
     found = []
     for output in cell.get("outputs", []):
         plain = output.get("data", {}).get("text/plain", "")
         plain = "".join(plain) if isinstance(plain, list) else plain
+        stream = output.get("text", "")
+        stream = "".join(stream) if isinstance(stream, list) else stream
+        for text in (plain, stream):
+            if f"{ROOT}/" in text:
+                at = text.index(f"{ROOT}/")
+                found.append("names this machine's folder: " + text[at : at + 100])
         if output.get("output_type") == "execute_result" and plain.startswith(UNDRAWN):
             found.append("shown as Debug text, not drawn: " + plain[:80])
         if output.get("output_type") == "execute_result" and plain.strip() == "()":

@@ -23,6 +23,9 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, Error, FromArgMatches, Id}
 /// The id of `--json`, which every subcommand takes.
 const JSON: &str = "json";
 
+/// `--json`'s help, the same at the top and in every subcommand.
+pub(crate) const JSON_HELP: &str = "Print JSON instead of text";
+
 /// What every subcommand takes besides its own arguments, for itself and the
 /// subcommands under it: `--json` and `--version` (why not global at the
 /// top: the module's doc; 0.09 ms of every start-up, BENCHMARKS.md).
@@ -30,7 +33,7 @@ fn with_shared(cmd: Command) -> Command {
     cmd.arg(
         Arg::new(JSON)
             .long("json")
-            .help("Print JSON instead of text")
+            .help(JSON_HELP)
             .action(ArgAction::SetTrue)
             // Where a global `--json` of the top command would be listed:
             // with the subcommand's first argument, in name order.

@@ -132,11 +132,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         .clone()
         .map_or_else(Course::built_in, Course::new);
     // queens.toml first, then the flags given over it.
-    let settings = match &args.settings {
-        Some(file) => Settings::read(file),
-        None => Settings::load(course.root()),
-    }
-    .map_err(Failure::usage)?;
+    let settings =
+        Settings::given_or_load(args.settings.as_deref(), course.root()).map_err(Failure::usage)?;
     let mut config = Config::new(course.root()).with_settings(settings);
     if let Some(scratch) = &args.scratch {
         config.scratch_dir = scratch.clone();

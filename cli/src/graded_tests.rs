@@ -1,9 +1,14 @@
 //! `queens tests [--exercise NAME]`: every graded test of a homework with the
-//! rule it checks, from the same table the grader judges by.
+//! rule it checks and its points, from the same table and the same
+//! `queens.toml` the grader judges by.
 
+use std::path::PathBuf;
+
+use queens_grader::course::Course;
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
 use queens_grader::results::{blank_of, group_of};
+use queens_grader::settings::{Scheme, Settings};
 
 use super::{Failure, Output};
 use crate::choice::homeworks as homework_names;
@@ -14,6 +19,10 @@ pub struct Args {
     /// The homework [default: every one, in the course's order].
     #[arg(long, value_name = "NAME", value_parser = homework_names())]
     pub exercise: Option<&'static Homework>,
+    /// The course's settings, whose points are listed [default: the course's
+    /// queens.toml when there is one, else one point a test].
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
 }
 
 /// Lists the graded tests.
@@ -22,18 +31,23 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         .exercise
         .as_ref()
         .map_or(homeworks::ALL, std::slice::from_ref);
+    let settings = Settings::given_or_load(args.settings.as_deref(), Course::built_in().root())
+        .map_err(Failure::usage)?;
     if out.json() {
         let listed: Vec<serde_json::Value> = chosen
             .iter()
             .map(|homework| {
+                let scheme = settings.scheme(homework);
                 serde_json::json!({
                     "homework": homework.name,
                     "title": homework.title,
                     "command": homework.test_command(),
+                    "points": scheme.total(),
                     "tests": homework.tests.iter().map(|test| serde_json::json!({
                         "name": test.name,
                         "blank": blank_of(group_of(test.name)),
                         "rule": test.rule,
+                        "points": scheme.points(test.name),
                     })).collect::<Vec<_>>(),
                 })
             })
@@ -44,8 +58,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         if index > 0 {
             out.line("")?;
         }
+        let scheme = settings.scheme(homework);
+        let one_each = homework.test_names().all(|name| scheme.points(name) == 1);
+        let scored = if one_each {
+            "one point each".to_owned()
+        } else {
+            plural(scheme.total(), "point")
+        };
         out.line(format!(
-            "{homework}: {} ({} tests, one point each; run them: {})",
+            "{homework}: {} ({} tests, {scored}; run them: {})",
             homework.title,
             homework.tests.len(),
             homework.test_command()
@@ -59,10 +80,34 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                     Some(id) => format!("  blank {id} ({this})"),
                     None => format!("  {}", this.replace('_', " ")),
                 };
-                out.line(heading)?;
+                let points = if one_each {
+                    String::new()
+                } else {
+                    format!(": {}", plural(scheme.group_points(this), "point"))
+                };
+                out.line(format!("{heading}{points}"))?;
             }
-            out.line(format!("    {name}: {}", test.rule))?;
+            out.line(format!(
+                "    {name}{}: {}",
+                worth(&scheme, test.name, one_each),
+                test.rule
+            ))?;
         }
     }
     Ok(())
+}
+
+/// A test's points after its name, unless every test is worth one.
+fn worth(scheme: &Scheme, test: &str, one_each: bool) -> String {
+    if one_each {
+        String::new()
+    } else {
+        format!(" ({})", plural(scheme.points(test), "point"))
+    }
+}
+
+/// `1 point`, `4 points`.
+fn plural(count: u32, noun: &str) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{s}")
 }

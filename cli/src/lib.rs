@@ -39,10 +39,10 @@ pub const EXIT_FAILURE: u8 = 1;
 #[derive(Debug, Parser)]
 #[command(name = "queens", version, about)]
 pub struct Cli {
-    /// Print JSON instead of text.
+    /// Whether `--json` was given, before the subcommand or after it.
     // After the subcommand too: each takes `--json`, added as it is set up
     // (`deferred.rs`); `Cli::try_parse_args` reads it wherever it was given.
-    #[arg(long)]
+    #[arg(long, help = deferred::JSON_HELP)]
     pub json: bool,
     /// What to do.
     #[command(subcommand)]

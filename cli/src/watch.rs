@@ -27,10 +27,12 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{QueueableCommand, cursor, terminal};
+use queens_grader::course::Course;
 use queens_grader::grader::{Config, Grade, Grader};
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
 use queens_grader::markers::{self, Blank};
+use queens_grader::settings::Settings;
 
 use self::files::{FileWatch, Report, Silence};
 use self::screen::{Line, Tone, View};
@@ -50,6 +52,10 @@ pub struct Args {
     /// first].
     #[arg(long, value_name = "NAME", value_parser = crate::choice::homeworks())]
     pub exercise: Option<&'static Homework>,
+    /// The course's settings, scored in their points as `queens grade` scores
+    /// [default: the course's queens.toml when there is one].
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
     /// Look at the file twice a second instead of waiting for file events:
     /// for folders that send none (WSL on a Windows drive, network file
     /// systems, Docker on a Mac).
@@ -105,6 +111,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let homework =
         crate::choice::homework_of(Some(&path), args.exercise).map_err(Failure::usage)?;
     let source = handout_source(&path, homework)?;
+    // Scored as `queens grade` scores: the course's queens.toml, if any.
+    let settings = Settings::given_or_load(args.settings.as_deref(), Course::built_in().root())
+        .map_err(Failure::usage)?;
     // The exercises folder: given, or the file's path without the
     // homework's `src/…` part; the other homeworks' files are found there.
     let crate_dir = if path.is_dir() {
@@ -133,7 +142,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 
     let (jobs, queue) = mpsc::channel::<Job>();
     let graded = events.clone();
-    let worker = std::thread::spawn(move || grade_jobs(&queue, &graded));
+    let worker = std::thread::spawn(move || grade_jobs(&queue, &settings, &graded));
 
     let mut terminal = Terminal::start(events)?;
     let mut state = State {
@@ -225,13 +234,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 
 /// Grades each job as it comes, one grader (and scratch workspace) per
 /// homework, made the first time it is graded.
-fn grade_jobs(queue: &mpsc::Receiver<Job>, events: &Sender<Event>) {
+fn grade_jobs(queue: &mpsc::Receiver<Job>, settings: &Settings, events: &Sender<Event>) {
     let mut graders: BTreeMap<&'static str, Grader> = BTreeMap::new();
     for job in queue {
         let grader = match graders.entry(job.homework.name) {
             std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
             std::collections::btree_map::Entry::Vacant(entry) => {
-                let mut config = Config::built_in();
+                let mut config = Config::built_in().with_settings(settings.clone());
                 config.homework = job.homework;
                 match Grader::new(config) {
                     Ok(grader) => entry.insert(grader),

@@ -96,6 +96,47 @@ fn queens_tests_lists_every_graded_test_with_its_rule() {
         sudoku.tests.len()
     );
     assert_eq!(listed[0]["tests"][0]["blank"], 1);
+    assert_eq!(listed[0]["points"], sudoku.tests.len());
+    assert!(text.contains("tests, one point each; run them"), "{text}");
+}
+
+#[test]
+fn queens_tests_lists_the_points_of_queens_toml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let state = tmp.path().join("state.json");
+    let settings = tmp.path().join("queens.toml");
+    // 10 points over blank 1's five tests, the rest one point each.
+    std::fs::write(&settings, "[exercise.sudoku.points]\nblank_1 = 10\n").unwrap();
+    let sudoku = homeworks::by_name("sudoku").unwrap();
+    let (group, first) = sudoku.tests[0].name.split_once("::").unwrap();
+    let in_blank_1 = sudoku.test_names().filter(|t| t.starts_with(group)).count();
+    assert_eq!(in_blank_1, 5, "the points below assume five tests");
+    let args = ["tests", "--exercise", "sudoku", "--settings"];
+    let args = [&args[..], &[settings.to_str().unwrap()]].concat();
+    let text = stdout(&queens(&state, &args));
+    let total = sudoku.tests.len() - in_blank_1 + 10;
+    assert!(
+        text.contains(&format!("tests, {total} points; run them")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("({group}): 10 points")), "{text}");
+    assert!(
+        text.contains(&format!("    {first} (2 points): ")),
+        "{text}"
+    );
+    let last = sudoku
+        .tests
+        .last()
+        .unwrap()
+        .name
+        .split_once("::")
+        .unwrap()
+        .1;
+    assert!(text.contains(&format!("    {last} (1 point): ")), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&queens(&state, &[&args[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(json[0]["points"], total);
+    assert_eq!(json[0]["tests"][0]["points"], 2);
 }
 
 #[test]

@@ -126,6 +126,14 @@ fn a_bad_queens_toml_is_one_line_naming_the_file_the_line_and_the_key() {
     let line = error_line(&queens(&["grade", "--settings", bad.to_str().unwrap()]));
     assert!(line.contains("queens.toml:4:"), "{line}");
     assert!(line.contains("blank_77"), "{line}");
+    // The commands that show the points refuse it the same way.
+    let handout = queens_grader::course::course_root().join("exercises");
+    for command in [&["tests"][..], &["watch", handout.to_str().unwrap()]] {
+        let line = error_line(&queens(
+            &[command, &["--settings", bad.to_str().unwrap()]].concat(),
+        ));
+        assert!(line.contains("queens.toml:4:"), "{command:?}: {line}");
+    }
     // The Gradescope bundle and the Classroom workflow refuse it too, before
     // writing anything.
     std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();

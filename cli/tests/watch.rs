@@ -389,15 +389,29 @@ fn watch_refuses_what_is_not_a_handout() {
 }
 
 #[test]
-fn watch_grades_the_homework_whose_file_it_is_given() {
+fn watch_grades_the_homework_whose_file_it_is_given_in_the_course_s_points() {
     let tmp = handout_copy();
-    let mut watch = Watch::start(tmp.path(), &["watch", "exercises/src/sudoku.rs"]);
+    // Scored as `queens grade` scores: blank 1 worth 10 points in all.
+    let settings = tmp.path().join("queens.toml");
+    std::fs::write(&settings, "[exercise.sudoku.points]\nblank_1 = 10\n").unwrap();
+    let mut watch = Watch::start(
+        tmp.path(),
+        &[
+            "watch",
+            "exercises/src/sudoku.rs",
+            "--settings",
+            settings.to_str().unwrap(),
+        ],
+    );
     let sudoku = homeworks::by_name("sudoku").unwrap();
-    let total = sudoku.tests.len() as u32;
+    let first = sudoku.tests[0].name.split_once("::").unwrap().0;
+    let in_blank_1 = sudoku.test_names().filter(|t| t.starts_with(first)).count() as u32;
+    let total = sudoku.tests.len() as u32 - in_blank_1 + 10;
     watch.wait_for("the Sudoku homework's first grade", FIRST_GRADE, |s| {
         score(s, "total ") == Some((0, total)) && s.contains("graded in")
     });
     let screen = watch.contents();
+    assert_eq!(score(&screen, "blank 1 "), Some((0, 10)), "{screen}");
     assert!(screen.contains("blank 1 is next"), "{screen}");
     assert!(screen.contains("--exercise sudoku"), "{screen}");
     assert!(!screen.contains("does not compile"), "{screen}");

@@ -187,6 +187,15 @@ impl Settings {
         }
     }
 
+    /// The settings in `given` when a command was given a file (which must
+    /// exist), else those of the course at `course_root`.
+    pub fn given_or_load(given: Option<&Path>, course_root: &Path) -> Result<Self, SettingsError> {
+        match given {
+            Some(file) => Self::read(file),
+            None => Self::load(course_root),
+        }
+    }
+
     /// The settings in the file `path` (which must exist).
     pub fn read(path: &Path) -> Result<Self, SettingsError> {
         let text = std::fs::read_to_string(path).map_err(|e| SettingsError {

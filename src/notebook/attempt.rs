@@ -111,6 +111,24 @@ fn is_kernel_file(location: &str) -> bool {
     location.starts_with("src/lib.rs:")
 }
 
+/// A panic location as the handout names its files: relative to the nearest
+/// folder above `here` that holds it. A notebook runs in `notebooks/`, and
+/// cargo gives a path dependency's files absolute paths, so
+/// `/home/me/queens/exercises/src/lib.rs:40` reads `exercises/src/lib.rs:40`.
+/// Paths outside every folder above `here` but the root stay as they are.
+fn from_course_root(location: String, here: Option<&std::path::Path>) -> String {
+    let path = std::path::Path::new(&location);
+    if !path.is_absolute() {
+        return location;
+    }
+    here.into_iter()
+        .flat_map(std::path::Path::ancestors)
+        .filter(|folder| folder.parent().is_some())
+        .find_map(|folder| path.strip_prefix(folder).ok())
+        .map(|relative| relative.to_string_lossy().into_owned())
+        .unwrap_or(location)
+}
+
 /// The outcome of [`attempt`]: the value, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Attempt<T> {
@@ -357,10 +375,11 @@ pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
                 .map(|s| (*s).to_owned())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic without a message".to_owned());
+            let here = std::env::current_dir().ok();
             Attempt::Unfinished(Unfinished {
                 what: what.to_owned(),
                 message,
-                location,
+                location: location.map(|at| from_course_root(at, here.as_deref())),
             })
         }
     }
@@ -439,6 +458,23 @@ mod tests {
                 .to_string()
                 .contains("(/home/me/queens/exercises/src/lib.rs:40)")
         );
+    }
+
+    #[test]
+    fn a_location_reads_from_the_course_root_as_the_handout_names_it() {
+        let at = |location: &str, here: &str| {
+            from_course_root(location.into(), Some(std::path::Path::new(here)))
+        };
+        let blank = "/home/me/queens/exercises/src/sudoku.rs:58";
+        assert_eq!(
+            at(blank, "/home/me/queens/notebooks"),
+            "exercises/src/sudoku.rs:58"
+        );
+        assert_eq!(at(blank, "/home/me/queens"), "exercises/src/sudoku.rs:58");
+        // Nothing in common but the root: the path as it was.
+        assert_eq!(at(blank, "/srv/course"), blank);
+        assert_eq!(at("src/lib.rs:110", "/home/me"), "src/lib.rs:110");
+        assert_eq!(from_course_root(blank.into(), None), blank);
     }
 
     #[test]

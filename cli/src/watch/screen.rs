@@ -9,6 +9,7 @@ use queens_grader::grader::{Grade, Status};
 use queens_grader::homework::Homework;
 use queens_grader::report::{self, GroupScore};
 use queens_grader::results::{TestRecord, hint_command};
+use queens_grader::settings::Scheme;
 
 /// The part of a [`Grade`] the screen shows.
 #[derive(Debug, Clone, Copy)]
@@ -19,6 +20,8 @@ pub struct Outcome<'a> {
     pub status: Status,
     /// Every graded test, in the harness's order.
     pub tests: &'a [TestRecord],
+    /// Each test's points, as `queens grade` scores them (`queens.toml`).
+    pub scheme: &'a Scheme,
     /// One line saying why, unless it was simply graded.
     pub detail: &'a str,
     /// The compiler's errors, pointing at the student's file.
@@ -33,6 +36,7 @@ impl<'a> From<&'a Grade> for Outcome<'a> {
             homework: grade.homework,
             status: grade.status,
             tests: &grade.tests,
+            scheme: &grade.scheme,
             detail: &grade.detail,
             compile_errors: &grade.compile_errors,
             elapsed: grade.elapsed,
@@ -112,7 +116,7 @@ pub struct View<'a> {
 /// The first blank of `grade` whose tests do not all pass: the one `h` gives
 /// a hint for and `x` resets when no blank is chosen.
 pub fn first_unfinished(grade: Outcome<'_>) -> Option<u32> {
-    report::groups(grade.homework, grade.tests)
+    report::scheme_groups(grade.scheme, grade.tests)
         .iter()
         .find(|group| group.id.is_some() && group.score < group.max_score)
         .and_then(|group| group.id)
@@ -120,7 +124,7 @@ pub fn first_unfinished(grade: Outcome<'_>) -> Option<u32> {
 
 /// The blanks of `grade` whose tests all pass, and how many blanks it has.
 pub fn blanks_done(grade: Outcome<'_>) -> (usize, usize) {
-    let groups = report::groups(grade.homework, grade.tests);
+    let groups = report::scheme_groups(grade.scheme, grade.tests);
     let blanks = groups.iter().filter(|group| group.id.is_some());
     let done = blanks
         .clone()
@@ -220,7 +224,7 @@ fn heading(view: &View<'_>) -> Line {
 }
 
 fn scorecard(grade: Outcome<'_>, selected: Option<u32>, lines: &mut Vec<Line>) {
-    let groups = report::groups(grade.homework, grade.tests);
+    let groups = report::scheme_groups(grade.scheme, grade.tests);
     let ran = grade.status == Status::Graded || grade.status == Status::TimedOut;
     let names: Vec<String> = groups.iter().map(group_name).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
@@ -401,10 +405,12 @@ mod tests {
     }
 
     fn graded<'a>(status: Status, tests: &'a [TestRecord], compile_errors: &'a str) -> Outcome<'a> {
+        let homework = queens_grader::homeworks::default();
         Outcome {
-            homework: queens_grader::homeworks::default(),
+            homework,
             status,
             tests,
+            scheme: Box::leak(Box::new(Scheme::one_point_each(homework))),
             detail: "",
             compile_errors,
             elapsed: Duration::from_millis(800),

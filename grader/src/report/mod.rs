@@ -19,7 +19,7 @@ pub use gradescope::{Gradescope, GradescopeTest, gradescope};
 pub use json::{JsonReport, json};
 pub use junit::junit;
 pub use score::{
-    GroupScore, TestScore, describe_problem, groups, problems, scheme_groups, scored_groups, totals,
+    GroupScore, TestScore, describe_problem, problems, scheme_groups, scored_groups, totals,
 };
 pub use text::text;
 

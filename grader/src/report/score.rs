@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::grader::{Grade, Status};
-use crate::homework::Homework;
 use crate::results::{Outcome, TestRecord, blank_of, group_of, hint_command_of};
 use crate::settings::Scheme;
 
@@ -56,12 +55,6 @@ impl GroupScore {
     pub fn first_failure(&self) -> Option<&TestScore> {
         self.tests.iter().find(|t| !t.passed)
     }
-}
-
-/// The groups of `homework`'s `tests`, in order of first appearance, each
-/// test worth one point (what `queens watch` shows).
-pub fn groups(homework: &'static Homework, tests: &[TestRecord]) -> Vec<GroupScore> {
-    scheme_groups(&Scheme::one_point_each(homework), tests)
 }
 
 /// The groups of a grade's tests, in the points of its [`Scheme`]: what

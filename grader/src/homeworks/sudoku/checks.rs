@@ -398,6 +398,58 @@ fn line_of(grid: &Grid) -> String {
     grid.iter().flatten().map(|d| d.to_string()).collect()
 }
 
+/// The first rule a wrong solution of `puzzle` breaks, and the blank it
+/// points to: an empty cell, a given overwritten, a digit twice in a row,
+/// column or box; else the first cell where it differs from `solution`.
+fn what_is_wrong(puzzle: &Grid, found: &Grid, solution: &Grid) -> String {
+    if let Some((row, col)) = cells().find(|&(r, c)| !(1..=9).contains(&found[r][c])) {
+        return format!(
+            "Its cell ({row}, {col}) holds {}, not a digit 1 to 9: is a digit rubbed out \
+             without being written again?",
+            found[row][col]
+        );
+    }
+    if let Some((row, col)) = cells().find(|&(r, c)| puzzle[r][c] != 0 && found[r][c] != puzzle[r][c]) {
+        return format!(
+            "Its cell ({row}, {col}) is a given {} and holds {}: the search wrote over a given",
+            puzzle[row][col], found[row][col]
+        );
+    }
+    for (unit, cells) in units() {
+        let mut seen: [Option<(usize, usize)>; 10] = [None; 10];
+        for (row, col) in cells {
+            let digit = usize::from(found[row][col]);
+            if let Some((first_row, first_col)) = seen[digit] {
+                return format!(
+                    "It has two {digit}s in {unit}, at ({first_row}, {first_col}) and ({row}, \
+                     {col}): the prune check let the second through (blank 1), or insert did \
+                     not record the first (blank 2)"
+                );
+            }
+            seen[digit] = Some((row, col));
+        }
+    }
+    match cells().find(|&(r, c)| found[r][c] != solution[r][c]) {
+        Some((row, col)) => format!(
+            "They first differ at ({row}, {col}): yours has {}, the reference's {}",
+            found[row][col], solution[row][col]
+        ),
+        None => String::new(),
+    }
+}
+
+/// The 27 units, named as a message names them, each with its nine cells.
+fn units() -> impl Iterator<Item = (String, Vec<(usize, usize)>)> {
+    let rows = (0..9).map(|row| (format!("row {row}"), (0..9).map(|col| (row, col)).collect()));
+    let columns =
+        (0..9).map(|col| (format!("column {col}"), (0..9).map(|row| (row, col)).collect()));
+    let boxes = (0..9).map(|b| {
+        let cells = cells().filter(|&(r, c)| box_of(r, c) == b).collect();
+        (format!("box {b}"), cells)
+    });
+    rows.chain(columns).chain(boxes)
+}
+
 /// Explores with the reference's node count as the budget: a prune check
 /// that prunes too little stops at once.
 fn explore(puzzle: &Grid, budget: u64) -> SudokuQuestion {
@@ -441,9 +493,10 @@ fn end_to_end(test: &str) -> Vec<Check> {
                     match exploration.solutions[..] {
                         [found] if found == solution => Ok(()),
                         [found] => Err(format!(
-                            "puzzle {number}: your solution is {}; the reference's is {}",
+                            "puzzle {number}: your solution is {}; the reference's is {}. {}",
                             line_of(&found),
-                            line_of(&solution)
+                            line_of(&solution),
+                            what_is_wrong(&puzzle.grid, &found, &solution)
                         )),
                         _ => Err(format!(
                             "puzzle {number} has exactly one solution, your search found {}",
@@ -478,6 +531,7 @@ fn end_to_end(test: &str) -> Vec<Check> {
             .take(5)
             .flat_map(|puzzle| {
                 let (number, solution, nodes) = (puzzle.number, puzzle.solution, puzzle.nodes);
+                let grid = puzzle.grid;
                 // Fails fast (over budget) before solve_sudoku, which has no budget.
                 [
                     check(explore(&puzzle.grid, nodes), move |answer| {
@@ -490,9 +544,10 @@ fn end_to_end(test: &str) -> Vec<Check> {
                         move |answer| match answer {
                             SudokuAnswer::Solved(Some(found)) if *found == solution => Ok(()),
                             SudokuAnswer::Solved(Some(found)) => Err(format!(
-                                "puzzle {number}: solve_sudoku returned {}; the solution is {}",
+                                "puzzle {number}: solve_sudoku returned {}; the solution is {}. {}",
                                 line_of(found),
-                                line_of(&solution)
+                                line_of(&solution),
+                                what_is_wrong(&grid, found, &solution)
                             )),
                             SudokuAnswer::Solved(None) => {
                                 Err(format!("puzzle {number}: solve_sudoku found no solution"))
@@ -621,6 +676,32 @@ mod tests {
             assert_eq!(verdicts(test.name).len(), questions(test.name).len());
         }
         assert!(verdicts("blank_1_prune_check::x").is_empty());
+    }
+
+    #[test]
+    fn a_wrong_solution_is_told_by_the_first_rule_it_breaks() {
+        let Puzzle { grid, solution, .. } = puzzles()[0].clone();
+        let said = |found: &Grid| what_is_wrong(&grid, found, &solution);
+        let mut empty = solution;
+        empty[4][5] = 0;
+        assert!(said(&empty).starts_with("Its cell (4, 5) holds 0"), "{}", said(&empty));
+        // A given overwritten, by a digit that clashes too: the given is named.
+        let (row, col) = cells().find(|&(r, c)| grid[r][c] != 0).unwrap();
+        let mut over = solution;
+        over[row][col] = solution[row][col] % 9 + 1;
+        assert!(said(&over).contains(&format!("({row}, {col}) is a given")), "{}", said(&over));
+        // Two cells of a row swapped where neither is a given: both columns
+        // now hold a digit twice.
+        let (r, a, b) = (0..9)
+            .flat_map(|r| (0..9).flat_map(move |a| (a + 1..9).map(move |b| (r, a, b))))
+            .find(|&(r, a, b)| grid[r][a] == 0 && grid[r][b] == 0)
+            .unwrap();
+        let mut swapped = solution;
+        swapped[r].swap(a, b);
+        let message = said(&swapped);
+        assert!(message.contains(&format!("two {}s in column {a}", swapped[r][a])), "{message}");
+        assert!(message.contains("blank 1"), "{message}");
+        assert_eq!(said(&solution), "");
     }
 
     #[test]
