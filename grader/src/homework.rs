@@ -69,9 +69,20 @@ pub struct Homework {
     pub next: &'static str,
     /// Panics explained: a panic whose text contains the first gets the second.
     pub explanations: &'static [(&'static str, &'static str)],
+    /// How the feedback pages draw the boards its messages draw as text.
+    pub squares: Squares,
     /// The handout's files, built in.
     #[cfg(feature = "instructor")]
     pub files: Files,
+}
+
+/// How a homework's boards are drawn on a feedback page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Squares {
+    /// Light and dark squares, as on a chessboard: the queens' boards.
+    Chequered,
+    /// White cells with every `n` × `n` box outlined: a Sudoku grid (3).
+    Boxes(usize),
 }
 
 impl Homework {

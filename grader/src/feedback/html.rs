@@ -6,6 +6,7 @@ use html_escape::encode_text as escape;
 
 use super::page::{Page, Section};
 use super::picture::{Part, parts, svg};
+use crate::homework::Squares;
 
 /// The styles of every page the feedback writes.
 pub const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;\
@@ -66,7 +67,7 @@ pub fn html(page: &Page) -> String {
     }
     out.push_str("</table></section>\n");
     for section in &page.sections {
-        out.push_str(&section_html(section));
+        out.push_str(&section_html(section, page.squares));
     }
     if !page.quality.is_empty() {
         out.push_str(
@@ -82,7 +83,7 @@ pub fn html(page: &Page) -> String {
     out
 }
 
-fn section_html(section: &Section) -> String {
+fn section_html(section: &Section, squares: Squares) -> String {
     let mut out = format!(
         "<section><h3>{} — <span class=\"{}\">{} / {}</span></h3>\n",
         escape(&section.heading),
@@ -112,9 +113,10 @@ fn section_html(section: &Section) -> String {
         for part in parts(message) {
             match part {
                 Part::Text(text) => out.push_str(&format!("<pre>{}</pre>\n", escape(&text))),
-                Part::Board(board) => {
-                    out.push_str(&format!("<div class=\"board\">{}</div>\n", svg(&board)))
-                }
+                Part::Board(board) => out.push_str(&format!(
+                    "<div class=\"board\">{}</div>\n",
+                    svg(&board, squares)
+                )),
             }
         }
     }

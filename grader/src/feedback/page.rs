@@ -4,6 +4,7 @@
 
 use crate::fingerprint::BlankCode;
 use crate::grader::{Grade, Status};
+use crate::homework::Squares;
 use crate::markers::Blank;
 use crate::report::{problems, scored_groups, totals};
 
@@ -14,6 +15,8 @@ pub struct Page {
     pub id: String,
     /// The homework's name and title.
     pub homework: String,
+    /// How its boards are drawn.
+    pub squares: Squares,
     /// Points earned and possible.
     pub score: (u32, u32),
     /// `graded`, `compile-error`, …
@@ -100,6 +103,7 @@ impl Page {
         Self {
             id: grade.submission.clone(),
             homework: format!("{}: {}", grade.homework.name, grade.homework.title),
+            squares: grade.homework.squares,
             score: totals(grade),
             status: grade.status.name().to_owned(),
             detail: grade.detail.clone(),

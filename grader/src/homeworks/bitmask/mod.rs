@@ -17,7 +17,7 @@ pub use questions::{
     BitmaskAnswer, BitmaskBlanks, BitmaskQuestion, Explored, Masks, NodeView, Recorded,
 };
 
-use crate::homework::{Homework, Test};
+use crate::homework::{Homework, Squares, Test};
 
 /// Homework 3, as the grader's core sees it.
 pub const HOMEWORK: Homework = Homework {
@@ -33,6 +33,7 @@ pub const HOMEWORK: Homework = Homework {
     verdicts: checks::verdicts,
     next: "Next: notebook 08 (notebooks/08-bitmask-homework.ipynb, `cargo run -- lab`): your bitmask solver timed against your sets solver.",
     explanations: &[],
+    squares: Squares::Chequered,
     #[cfg(feature = "instructor")]
     files: crate::homework::Files {
         handout: include_str!("../../../../exercises/src/bitmask.rs"),

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 pub use questions::{Answer, Blanks, N, Question, SetsView};
 
-use crate::homework::{Homework, Test};
+use crate::homework::{Homework, Squares, Test};
 
 /// Homework 1, as the grader's core sees it.
 pub const HOMEWORK: Homework = Homework {
@@ -30,6 +30,7 @@ pub const HOMEWORK: Homework = Homework {
     verdicts: checks::verdicts,
     next: "Next: notebook 04 · Explored nodes (notebooks/04-explored-nodes.ipynb, `cargo run -- lab`): what each pruning idea saves, counted in nodes.",
     explanations: &[("attempt to subtract with overflow", checks::SIGN)],
+    squares: Squares::Chequered,
     #[cfg(feature = "instructor")]
     files: crate::homework::Files {
         handout: include_str!("../../../../exercises/src/lib.rs"),

@@ -139,19 +139,22 @@ fn expect_taken(
         let asked = cells().flat_map(|(row, col)| (1..=9).map(move |digit| (row, col, digit)));
         for ((row, col, digit), &says) in asked.zip(answers) {
             let square = box_of(row, col);
+            let picture = || taken_picture(answers, digit, (row, col));
             match (taken(row, col, digit), says) {
                 (true, false) => {
                     return Err(format!(
                         "with {what}, a {digit} cannot go in ({row}, {col}) (row {row}, \
                          column {col}, box {square}), but your prune check says it can; the \
-                         sets are {shown}"
+                         sets are {shown}{}",
+                        picture()
                     ));
                 }
                 (false, true) => {
                     return Err(format!(
                         "with {what}, a {digit} may go in ({row}, {col}) (row {row}, \
                          column {col}, box {square}), but your prune check says it is taken: \
-                         does it look up the right key in each set? The sets are {shown}"
+                         does it look up the right key in each set? The sets are {shown}{}",
+                        picture()
                     ));
                 }
                 _ => {}
@@ -159,6 +162,26 @@ fn expect_taken(
         }
         Ok(())
     })
+}
+
+/// The grid as the student's prune check sees `digit`: `x` where it says
+/// taken, `.` where free, `*` the cell the message names (`answers` holds
+/// one answer per cell and digit, row by row, digits 1 to 9).
+fn taken_picture(answers: &[bool], digit: u8, named: (usize, usize)) -> String {
+    let mut out = format!(
+        "\nwhere your prune check takes a {digit} (x), and the cell above (*):"
+    );
+    for row in 0..9 {
+        let cells: Vec<&str> = (0..9)
+            .map(|col| match (row, col) {
+                at if at == named => "*",
+                _ if answers[(row * 9 + col) * 9 + usize::from(digit) - 1] => "x",
+                _ => ".",
+            })
+            .collect();
+        out.push_str(&format!("\n  {}", cells.join(" ")));
+    }
+    out
 }
 
 // ---- blank 2: insert on empty sets, fields read back ----

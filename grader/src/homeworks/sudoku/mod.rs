@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 pub use questions::{Explored, Grid, Stop, SudokuAnswer, SudokuBlanks, SudokuQuestion, SudokuView};
 
-use crate::homework::{Homework, Test};
+use crate::homework::{Homework, Squares, Test};
 
 /// Homework 2, as the grader's core sees it.
 pub const HOMEWORK: Homework = Homework {
@@ -29,6 +29,7 @@ pub const HOMEWORK: Homework = Homework {
     verdicts: checks::verdicts,
     next: "Next: the rest of notebook 07 (notebooks/07-sudoku.ipynb, `cargo run -- lab`): the search with the most constrained cell first, then naked singles.",
     explanations: &[],
+    squares: Squares::Boxes(3),
     #[cfg(feature = "instructor")]
     files: crate::homework::Files {
         handout: include_str!("../../../../exercises/src/sudoku.rs"),
