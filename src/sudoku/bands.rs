@@ -711,7 +711,6 @@ impl Board {
             return Err(Dead);
         }
         a &= kept;
-        self.cand[k] = a;
         self.seen[k] = a;
         // A box confined to one column takes it from the other bands
         // (without a branch: whether one is, is hard to predict).
@@ -735,9 +734,12 @@ impl Board {
         if singles != 0 {
             self.empty[band] &= !singles;
             let hit = clear_in_band(&mut self.cand[band * 9..band * 9 + 9], singles);
-            self.cand[k] = a;
             news |= (hit << (band * 9)) & !(1 << k);
         }
+        // Stored last: the band's vector loads above would wait on a store
+        // to one of their words still in flight (no store forwarding from a
+        // narrower store), and word k's cleared copy is replaced anyway.
+        self.cand[k] = a;
         Ok(news)
     }
 
