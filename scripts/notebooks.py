@@ -76,8 +76,8 @@ def problems(cell):
         stream = output.get("text", "")
         stream = "".join(stream) if isinstance(stream, list) else stream
         for text in (plain, stream):
-            if f"{ROOT}/" in text:
-                at = text.index(f"{ROOT}/")
+            at = text.find(f"{ROOT}/")
+            if at >= 0:
                 found.append("names this machine's folder: " + text[at : at + 100])
         if output.get("output_type") == "execute_result" and plain.startswith(UNDRAWN):
             found.append("shown as Debug text, not drawn: " + plain[:80])

@@ -63,7 +63,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let scored = if one_each {
             "one point each".to_owned()
         } else {
-            plural(scheme.total(), "point")
+            points(scheme.total())
         };
         out.line(format!(
             "{homework}: {} ({} tests, {scored}; run them: {})",
@@ -83,7 +83,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 let points = if one_each {
                     String::new()
                 } else {
-                    format!(": {}", plural(scheme.group_points(this), "point"))
+                    format!(": {}", points(scheme.group_points(this)))
                 };
                 out.line(format!("{heading}{points}"))?;
             }
@@ -102,12 +102,11 @@ fn worth(scheme: &Scheme, test: &str, one_each: bool) -> String {
     if one_each {
         String::new()
     } else {
-        format!(" ({})", plural(scheme.points(test), "point"))
+        format!(" ({})", points(scheme.points(test)))
     }
 }
 
 /// `1 point`, `4 points`.
-fn plural(count: u32, noun: &str) -> String {
-    let s = if count == 1 { "" } else { "s" };
-    format!("{count} {noun}{s}")
+fn points(count: u32) -> String {
+    queens::display::plural(count as usize, "point", "points")
 }

@@ -79,9 +79,9 @@ pub struct Homework {
 /// How a homework's boards are drawn on a feedback page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Squares {
-    /// Light and dark squares, as on a chessboard: the queens' boards.
+    /// Light and dark squares, as on a chessboard.
     Chequered,
-    /// White cells with every `n` × `n` box outlined: a Sudoku grid (3).
+    /// White cells with every `n` × `n` box outlined.
     Boxes(usize),
 }
 

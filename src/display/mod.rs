@@ -37,7 +37,7 @@ pub use gallery::{Gallery, MAX_FRAMES, MAX_GALLERY_N, symmetric_images};
 pub use palette::{AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
 pub use picture::{Area, Picture};
 pub use sudoku::{Move, SudokuPicture, WalkStep, Walkthrough, sudoku_nodes};
-pub use text::thousands;
+pub use text::{plural, thousands};
 pub use tree::{MAX_SLOTS, TreeChild, TreeNode, TreePicture};
 
 /// Gives a picture type the inherent `evcxr_display` the evcxr kernel calls.

@@ -29,7 +29,7 @@ pub fn thousands(value: u64) -> String {
 }
 
 /// `count` and the word, singular for one: "1 queen", "2 queens", "0 nodes".
-pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
+pub fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 

@@ -14,13 +14,12 @@ use queens_grader::settings::Scheme;
 /// The part of a [`Grade`] the screen shows.
 #[derive(Debug, Clone, Copy)]
 pub struct Outcome<'a> {
-    /// The homework graded.
-    pub homework: &'static Homework,
     /// How grading went as a whole.
     pub status: Status,
     /// Every graded test, in the harness's order.
     pub tests: &'a [TestRecord],
-    /// Each test's points, as `queens grade` scores them (`queens.toml`).
+    /// The homework graded and each test's points, as `queens grade` scores
+    /// them (`queens.toml`).
     pub scheme: &'a Scheme,
     /// One line saying why, unless it was simply graded.
     pub detail: &'a str,
@@ -33,7 +32,6 @@ pub struct Outcome<'a> {
 impl<'a> From<&'a Grade> for Outcome<'a> {
     fn from(grade: &'a Grade) -> Self {
         Self {
-            homework: grade.homework,
             status: grade.status,
             tests: &grade.tests,
             scheme: &grade.scheme,
@@ -266,7 +264,7 @@ fn scorecard(grade: Outcome<'_>, selected: Option<u32>, lines: &mut Vec<Line>) {
     lines.push(Line::blank());
     match grade.status {
         Status::Graded if score == max && max > 0 => {
-            congratulate(grade.homework, &groups, max, lines)
+            congratulate(grade.scheme.homework, &groups, max, lines)
         }
         Status::Graded | Status::TimedOut => {
             if grade.status == Status::TimedOut {
@@ -275,7 +273,7 @@ fn scorecard(grade: Outcome<'_>, selected: Option<u32>, lines: &mut Vec<Line>) {
                     format!("timed out: {}", grade.detail),
                 ));
             }
-            next_step(grade.homework, &groups, lines);
+            next_step(grade.scheme.homework, &groups, lines);
         }
         Status::CompileError => compile_error(grade, lines),
         Status::NoSubmission => lines.push(Line::new(
@@ -407,7 +405,6 @@ mod tests {
     fn graded<'a>(status: Status, tests: &'a [TestRecord], compile_errors: &'a str) -> Outcome<'a> {
         let homework = queens_grader::homeworks::default();
         Outcome {
-            homework,
             status,
             tests,
             scheme: Box::leak(Box::new(Scheme::one_point_each(homework))),

@@ -5,7 +5,7 @@
 //! what follows a row after two spaces (`<- free columns: o`) is its note.
 //! The homework says how its squares are drawn ([`Squares`]): light and dark,
 //! as the library's `display::BoardPicture` draws a board, or white with its
-//! boxes outlined, as a Sudoku grid. The marks are the same on both.
+//! boxes outlined. The marks are the same on both.
 
 use html_escape::encode_text;
 

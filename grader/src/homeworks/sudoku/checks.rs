@@ -10,6 +10,9 @@
 
 use std::sync::OnceLock;
 
+use queens::Cell;
+use queens::sudoku::handout::unit_name;
+use queens::sudoku::rules::every_unit;
 use queens::sudoku::{Grid as LibraryGrid, Strategy, bank, solve};
 
 use super::questions::{Explored, Grid, Stop, SudokuAnswer, SudokuQuestion, SudokuView};
@@ -438,18 +441,22 @@ fn what_is_wrong(puzzle: &Grid, found: &Grid, solution: &Grid) -> String {
             puzzle[row][col], found[row][col]
         );
     }
-    for (unit, cells) in units() {
-        let mut seen: [Option<(usize, usize)>; 10] = [None; 10];
-        for (row, col) in cells {
-            let digit = usize::from(found[row][col]);
-            if let Some((first_row, first_col)) = seen[digit] {
+    for unit in every_unit() {
+        let mut seen: [Option<Cell>; 10] = [None; 10];
+        for cell in unit.cells() {
+            let digit = usize::from(found[cell.row][cell.col]);
+            if let Some(first) = seen[digit] {
                 return format!(
-                    "It has two {digit}s in {unit}, at ({first_row}, {first_col}) and ({row}, \
-                     {col}): the prune check let the second through (blank 1), or insert did \
-                     not record the first (blank 2)"
+                    "It has two {digit}s in {}, at ({}, {}) and ({}, {}): the prune check let \
+                     the second through (blank 1), or insert did not record the first (blank 2)",
+                    unit_name(unit),
+                    first.row,
+                    first.col,
+                    cell.row,
+                    cell.col
                 );
             }
-            seen[digit] = Some((row, col));
+            seen[digit] = Some(cell);
         }
     }
     match cells().find(|&(r, c)| found[r][c] != solution[r][c]) {
@@ -459,18 +466,6 @@ fn what_is_wrong(puzzle: &Grid, found: &Grid, solution: &Grid) -> String {
         ),
         None => String::new(),
     }
-}
-
-/// The 27 units, named as a message names them, each with its nine cells.
-fn units() -> impl Iterator<Item = (String, Vec<(usize, usize)>)> {
-    let rows = (0..9).map(|row| (format!("row {row}"), (0..9).map(|col| (row, col)).collect()));
-    let columns =
-        (0..9).map(|col| (format!("column {col}"), (0..9).map(|row| (row, col)).collect()));
-    let boxes = (0..9).map(|b| {
-        let cells = cells().filter(|&(r, c)| box_of(r, c) == b).collect();
-        (format!("box {b}"), cells)
-    });
-    rows.chain(columns).chain(boxes)
 }
 
 /// Explores with the reference's node count as the budget: a prune check
