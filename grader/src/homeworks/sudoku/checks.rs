@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use queens::Cell;
 use queens::sudoku::handout::unit_name;
 use queens::sudoku::rules::every_unit;
-use queens::sudoku::{Grid as LibraryGrid, Strategy, bank, solve};
+use queens::sudoku::{Grid as LibraryGrid, Strategy, bank, box_of, solve};
 
 use super::questions::{Explored, Grid, Stop, SudokuAnswer, SudokuQuestion, SudokuView};
 use crate::verdict::Verdict;
@@ -53,10 +53,6 @@ fn checks(name: &str) -> Vec<Check> {
 
 fn unexpected(answer: &SudokuAnswer) -> String {
     format!("the test process gave an answer of the wrong kind: {answer:?}")
-}
-
-fn box_of(row: usize, col: usize) -> usize {
-    (row / 3) * 3 + col / 3
 }
 
 /// Every cell of the grid, row by row.
