@@ -7,7 +7,7 @@
 //! stops the run with an error naming it, after the puzzles before it are
 //! printed.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -138,6 +138,12 @@ fn json_line(answer: &Answer) -> Result<String, Failure> {
 /// Lines a batch of `--threads` reads before it solves them.
 const BATCH: usize = 4096;
 
+/// The longest line a puzzle file may hold, in bytes with its line break:
+/// far more than a puzzle line (the bank's `hash puzzle rating` is about
+/// 100) or a comment needs, and what keeps a file with no line breaks (a
+/// binary, gigabytes on one line) from being read into memory whole.
+const LONGEST_LINE: usize = 1 << 16;
+
 /// A puzzle file read a line at a time into one buffer, blank lines and
 /// `#` comments skipped: a file of puzzles allocates nothing per puzzle.
 struct PuzzleFile<'a> {
@@ -165,13 +171,20 @@ impl<'a> PuzzleFile<'a> {
         loop {
             self.text.clear();
             self.number += 1;
-            // `read_line` checks the line is UTF-8.
-            let read = self.reader.read_line(&mut self.text).map_err(|error| {
-                Failure::usage(format!(
-                    "cannot read {} line {}: {error}",
-                    self.path.display(),
-                    self.number
-                ))
+            // `read_line` checks the line is UTF-8; `take` stops it one byte
+            // past the longest line, so a file with no line breaks is
+            // refused after 64 KiB instead of read whole.
+            let mut bounded = (&mut self.reader).take(LONGEST_LINE as u64 + 1);
+            let read = bounded.read_line(&mut self.text);
+            let (path, number) = (self.path.display(), self.number);
+            if bounded.limit() == 0 {
+                return Err(Failure::usage(format!(
+                    "{path} line {number} has more than {LONGEST_LINE} bytes: not a puzzle \
+                     (one a line: 81 cells, or 'hash puzzle rating')"
+                )));
+            }
+            let read = read.map_err(|error| {
+                Failure::usage(format!("cannot read {path} line {number}: {error}"))
             })?;
             if read == 0 {
                 return Ok(None);
@@ -259,11 +272,19 @@ fn stream_batches(
     let mut solved: Vec<Solved> = Vec::with_capacity(BATCH);
     let mut puzzles = 0;
     loop {
-        // Fill a batch, stopping at a bad line.
+        // Fill a batch, stopping at a bad line or one that cannot be read:
+        // the lines before it are solved and printed first.
         let mut failure = None;
         let mut ended = false;
         while batch.len() < BATCH {
-            let Some((number, line)) = file.next_line()? else {
+            let next = match file.next_line() {
+                Ok(next) => next,
+                Err(unreadable) => {
+                    failure = Some(unreadable);
+                    break;
+                }
+            };
+            let Some((number, line)) = next else {
                 ended = true;
                 break;
             };

@@ -389,18 +389,56 @@ fn a_file_is_read_by_lines_of_bytes_crlf_and_a_last_line_without_newline_include
              line 4: {FIRST_SOLVED} unique, 3 nodes\n"
         ));
     // A line that is not UTF-8 stops the run, the puzzles before it printed.
+    // So does it with threads: the batch read before it is solved first.
     let path = dir.join("latin1.txt");
     let mut bytes = format!("{FIRST}\n").into_bytes();
     bytes.extend_from_slice(b"caf\xe9\n");
     std::fs::write(&path, bytes).unwrap();
-    let out = queens()
-        .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stdout(format!("line 1: {FIRST_SOLVED} unique, 3 nodes\n"));
-    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    assert!(
-        stderr.contains("latin1.txt line 2: stream did not contain valid UTF-8"),
-        "{stderr}"
-    );
+    for threads in ["1", "2"] {
+        let out = queens()
+            .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
+            .args(["--threads", threads])
+            .assert()
+            .code(2)
+            .stdout(format!("line 1: {FIRST_SOLVED} unique, 3 nodes\n"));
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(
+            stderr.contains("latin1.txt line 2: stream did not contain valid UTF-8"),
+            "{stderr}"
+        );
+    }
+}
+
+/// A file with no line breaks is refused after 64 KiB, not read whole: a
+/// line of 65,536 bytes with its break is the longest (a long comment
+/// passes), one byte more is an error naming the line, the puzzles before it
+/// printed, with or without threads.
+#[test]
+fn a_line_longer_than_64_kib_is_refused_without_reading_it_whole() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sudoku_cli_long");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("long.txt");
+    let longest_comment = format!("#{}", "x".repeat(65_534));
+    let too_long = "7".repeat(65_536);
+    std::fs::write(
+        &path,
+        format!("{FIRST}\n{longest_comment}\n{FIRST}\n{too_long}\n{FIRST}\n"),
+    )
+    .unwrap();
+    for threads in ["1", "2"] {
+        let out = queens()
+            .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
+            .args(["--threads", threads])
+            .assert()
+            .code(2)
+            .stdout(format!(
+                "line 1: {FIRST_SOLVED} unique, 3 nodes\nline 3: {FIRST_SOLVED} unique, 3 nodes\n"
+            ));
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("long.txt line 4 has more than 65536 bytes: not a puzzle"),
+            "{stderr}"
+        );
+    }
 }
