@@ -394,18 +394,26 @@ fn a_file_is_read_by_lines_of_bytes_crlf_and_a_last_line_without_newline_include
     let mut bytes = format!("{FIRST}\n").into_bytes();
     bytes.extend_from_slice(b"caf\xe9\n");
     std::fs::write(&path, bytes).unwrap();
+    stops_at(
+        &path,
+        &format!("line 1: {FIRST_SOLVED} unique, 3 nodes\n"),
+        "latin1.txt line 2: stream did not contain valid UTF-8",
+    );
+}
+
+/// `--file path` with one thread and with two: exit 2, `printed` on stdout
+/// (the puzzles before the line it stops at), one error line with `error`.
+fn stops_at(path: &std::path::Path, printed: &str, error: &str) {
     for threads in ["1", "2"] {
         let out = queens()
             .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
             .args(["--threads", threads])
             .assert()
             .code(2)
-            .stdout(format!("line 1: {FIRST_SOLVED} unique, 3 nodes\n"));
+            .stdout(printed.to_owned());
         let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-        assert!(
-            stderr.contains("latin1.txt line 2: stream did not contain valid UTF-8"),
-            "{stderr}"
-        );
+        assert_eq!(stderr.lines().count(), 1, "{threads} threads: {stderr}");
+        assert!(stderr.contains(error), "{threads} threads: {stderr}");
     }
 }
 
@@ -425,20 +433,11 @@ fn a_line_longer_than_64_kib_is_refused_without_reading_it_whole() {
         format!("{FIRST}\n{longest_comment}\n{FIRST}\n{too_long}\n{FIRST}\n"),
     )
     .unwrap();
-    for threads in ["1", "2"] {
-        let out = queens()
-            .args(["sudoku", "solve", "--file", path.to_str().unwrap()])
-            .args(["--threads", threads])
-            .assert()
-            .code(2)
-            .stdout(format!(
-                "line 1: {FIRST_SOLVED} unique, 3 nodes\nline 3: {FIRST_SOLVED} unique, 3 nodes\n"
-            ));
-        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(
-            stderr.contains("long.txt line 4 has more than 65536 bytes: not a puzzle"),
-            "{stderr}"
-        );
-    }
+    stops_at(
+        &path,
+        &format!(
+            "line 1: {FIRST_SOLVED} unique, 3 nodes\nline 3: {FIRST_SOLVED} unique, 3 nodes\n"
+        ),
+        "long.txt line 4 has more than 65536 bytes: not a puzzle",
+    );
 }
