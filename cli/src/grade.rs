@@ -88,14 +88,18 @@ pub struct BatchOutputs {
     /// Write the grades as this LMS imports them, joined to --roster.
     #[arg(long, value_name = "LMS", requires_all = ["batch", "roster"], value_parser = lms_names())]
     pub lms: Option<Lms>,
-    /// The class roster (CSV with a login column: the submissions' folder
-    /// names; a Canvas gradebook export works as it is).
+    /// The class roster: a CSV with a login, id or e-mail column the
+    /// submissions are named by; a Canvas gradebook export or a Moodle grade
+    /// export works as it is.
     #[arg(long, value_name = "ROSTER.csv", requires = "lms")]
     pub roster: Option<PathBuf>,
     /// Where the LMS file goes [default: <LMS>-grades.csv].
     #[arg(long, value_name = "FILE", requires = "lms")]
     pub lms_out: Option<PathBuf>,
-    /// The grade column's name in the LMS file [default: queens <homework>].
+    /// The LMS column to fill: a column of a Canvas or Moodle export given as
+    /// --roster, by its header or its title, else a new assignment so named
+    /// [default: the roster's column named after the homework, else a new
+    /// `queens <homework>`].
     #[arg(long, value_name = "NAME", requires = "lms")]
     pub assignment: Option<String>,
     /// Resume a batch stopped half-way: the rows already in --out (and their
@@ -224,6 +228,13 @@ fn run_batch(
         .map(Roster::read)
         .transpose()
         .map_err(Failure::usage)?;
+    let target = match (outputs.lms, &roster) {
+        (Some(lms), Some(roster)) => Some(
+            lms::target(lms, roster, outputs.assignment.as_deref(), homework)
+                .map_err(Failure::usage)?,
+        ),
+        _ => None,
+    };
     let kept = match (outputs.resume, out_file) {
         (true, Some(file)) => {
             batch::kept_rows(file, &grader.config().scheme()).map_err(Failure::usage)?
@@ -292,39 +303,12 @@ fn run_batch(
             String::new()
         }
     );
-    let mut summary = Vec::new();
-    if let (Some(lms), Some(roster)) = (outputs.lms, &roster) {
-        let scores: Vec<lms::Score> = outcome
-            .rows
-            .iter()
-            .map(|row| lms::Score {
-                id: outcome.field(row, "id").to_owned(),
-                points: outcome.field(row, "total").to_owned(),
-                max: outcome.field(row, "max").to_owned(),
-            })
-            .collect();
-        let assignment = outputs
-            .assignment
-            .clone()
-            .unwrap_or_else(|| format!("queens {homework}"));
-        let export = lms::export(lms, roster, &scores, &assignment).map_err(Failure::new)?;
-        let file = outputs
-            .lms_out
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("{}-grades.csv", lms.name())));
-        std::fs::write(&file, &export.csv)
-            .map_err(|e| Failure::new(format!("cannot write {}: {e}", file.display())))?;
-        eprintln!(
-            "{} import file: {} ({} students of the roster)",
-            lms.name(),
-            file.display(),
-            roster.students.len()
-        );
-        summary = export.summary();
-        for (heading, ids) in &summary {
-            eprintln!("WARNING: {heading}: {}", ids.join(", "));
+    let summary = match (outputs.lms, &roster, &target) {
+        (Some(lms), Some(roster), Some(target)) => {
+            write_lms(lms, roster, target, &outcome, outputs.lms_out.as_deref())?
         }
-    }
+        _ => Vec::new(),
+    };
     if let Some(feedback) = &feedback {
         let title = format!("{homework}: feedback of {}", dir.display());
         feedback
@@ -333,4 +317,59 @@ fn run_batch(
         eprintln!("feedback: {}", feedback.dir().join("index.html").display());
     }
     Ok(())
+}
+
+/// Writes the LMS's import file for a finished batch and says what it does
+/// (which column, which identifier to map by); returns the warnings, for
+/// the feedback index too.
+fn write_lms(
+    lms: Lms,
+    roster: &Roster,
+    target: &lms::Target,
+    outcome: &batch::Outcome,
+    out: Option<&Path>,
+) -> Result<Vec<(String, Vec<String>)>, Failure> {
+    let scores: Vec<lms::Score> = outcome
+        .rows
+        .iter()
+        .map(|row| lms::Score {
+            id: outcome.field(row, "id").to_owned(),
+            points: outcome.field(row, "total").to_owned(),
+            max: outcome.field(row, "max").to_owned(),
+            status: outcome.field(row, "status").to_owned(),
+        })
+        .collect();
+    let export = lms::export(lms, roster, &scores, target).map_err(Failure::new)?;
+    let file = out.map_or_else(
+        || PathBuf::from(format!("{}-grades.csv", lms.name())),
+        Path::to_path_buf,
+    );
+    std::fs::write(&file, &export.csv)
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", file.display())))?;
+    let written = export.csv.lines().count().saturating_sub(match lms {
+        Lms::Canvas => 2,
+        Lms::Moodle => 1,
+    });
+    eprintln!(
+        "{} import file: {} ({written} of the roster's {} students); {}",
+        lms.name(),
+        file.display(),
+        roster.students.len(),
+        target.describe(lms)
+    );
+    if lms == Lms::Moodle {
+        match export.moodle_key {
+            Some(key) => eprintln!("moodle: on upload, map users from '{key}'"),
+            None if written > 0 => eprintln!(
+                "WARNING: no identifier column (Email address, ID number, username) is filled \
+                 for every student: Moodle stops an import at a row it cannot map"
+            ),
+            None => {}
+        }
+    }
+    let summary = export.summary();
+    for (heading, ids) in &summary {
+        eprintln!("WARNING: {heading}: {}", ids.join(", "));
+    }
+    Ok(summary)
 }
