@@ -16,6 +16,7 @@ use queens_grader::feedback::Feedback;
 use queens_grader::lms::{self, Lms, Roster};
 use queens_grader::{batch, course::Course};
 
+mod interrupt;
 mod progress;
 
 use super::{Failure, Output};
@@ -272,10 +273,13 @@ fn run_batch(
             out_file.map_or_else(String::new, |f| f.display().to_string())
         );
     }
+    let interrupt = interrupt::Interrupt::catch()
+        .map_err(|e| Failure::new(format!("cannot catch Ctrl-C to stop cleanly: {e}")))?;
     let options = batch::Options {
         feedback: feedback.as_ref(),
         kept,
         clippy: outputs.clippy,
+        stop: Some(interrupt.flag()),
     };
     let mut bar = progress::Batch::new(grader.config());
     let mut progress = |grade: &Grade, index: usize, count: usize| {
@@ -294,6 +298,17 @@ fn run_batch(
     let outcome = batch::run_with(grader, dir, &mut sink, options, &mut progress);
     bar.finish();
     let outcome = outcome.map_err(Failure::new)?;
+    if outcome.stopped {
+        return Err(stopped(
+            &outcome,
+            feedback.as_ref(),
+            dir,
+            homework,
+            interrupt.exit_code(),
+            out_file.is_some(),
+            outputs.resume,
+        ));
+    }
     eprintln!(
         "graded {} submissions{}",
         outcome.grades.len(),
@@ -372,4 +387,38 @@ fn write_lms(
         eprintln!("WARNING: {heading}: {}", ids.join(", "));
     }
     Ok(summary)
+}
+
+/// What a stopped batch leaves: the feedback index of the rows written, and
+/// one line saying how far it got and how to finish, with the signal's exit
+/// code (130 for Ctrl-C). No LMS file: it would lack the rest of the class.
+fn stopped(
+    outcome: &batch::Outcome,
+    feedback: Option<&Feedback>,
+    dir: &Path,
+    homework: &Homework,
+    exit_code: Option<u8>,
+    to_file: bool,
+    resumed: bool,
+) -> Failure {
+    if let Some(feedback) = feedback {
+        let title = format!("{homework}: feedback of {} (stopped)", dir.display());
+        match feedback.write_index(&title, &outcome.index_lines(), &[]) {
+            Ok(()) => eprintln!("feedback: {}", feedback.dir().join("index.html").display()),
+            Err(e) => eprintln!("queens: cannot write the feedback index: {e}"),
+        }
+    }
+    let next = match (to_file, resumed) {
+        (false, _) => "grade into a file (--out FILE) to be able to --resume",
+        (true, false) => "run the same command with --resume to finish",
+        (true, true) => "run the same command again to finish",
+    };
+    Failure {
+        message: format!(
+            "stopped: {} of {} graded; {next}",
+            outcome.rows.len(),
+            outcome.submissions
+        ),
+        code: exit_code.unwrap_or(super::EXIT_FAILURE),
+    }
 }

@@ -8,12 +8,17 @@
 //! [`kept_rows`] reads such a stopped batch back, so that [`run_with`]
 //! writes its rows again and grades only the rest (`--resume`); with a
 //! [`Feedback`] folder each student's pages are written just before their
-//! row.
+//! row. A batch told to stop ([`Options::stop`], set by the command line on
+//! Ctrl-C or SIGTERM) hands out no more submissions, ends the processes of
+//! the ones being graded (their rows are dropped: resumed, they are graded
+//! again), and returns what it wrote, with [`Outcome::stopped`] set; its
+//! graders' scratch slots and temporary folders go with them.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use super::feedback::{Feedback, IndexLine, blank_at};
 use super::fingerprint;
@@ -56,6 +61,10 @@ pub struct Options<'a> {
     /// With feedback, clippy's notes inside the blanks on each page: a second,
     /// check-only compile per submission (about doubles a batch's time).
     pub clippy: bool,
+    /// Stop when this is not zero (the command line stores the signal that
+    /// asked for it): no more submissions, the running ones ended and
+    /// their rows dropped.
+    pub stop: Option<&'a AtomicUsize>,
 }
 
 /// What a batch did.
@@ -67,6 +76,10 @@ pub struct Outcome {
     pub rows: Vec<Vec<String>>,
     /// The CSV's header.
     pub header: Vec<String>,
+    /// How many submissions the folder holds (kept rows included).
+    pub submissions: usize,
+    /// Whether the batch was stopped before every submission had its row.
+    pub stopped: bool,
 }
 
 impl Outcome {
@@ -183,6 +196,7 @@ pub fn run_with(
             dir.display()
         ));
     }
+    let count = all.len();
     let submissions: Vec<(String, PathBuf)> = all
         .into_iter()
         .filter(|(id, _)| !options.kept.iter().any(|row| row.first() == Some(id)))
@@ -202,11 +216,15 @@ pub fn run_with(
         .map_err(|e| format!("cannot write the CSV: {e}"))?;
     let mut rows = options.kept.clone();
     let mut grades = Vec::with_capacity(submissions.len());
-    if submissions.is_empty() {
+    let stop = options.stop;
+    let stop_asked = move || stop.is_some_and(|stop| stop.load(Ordering::SeqCst) != 0);
+    if submissions.is_empty() || stop_asked() {
         return Ok(Outcome {
             grades,
             rows,
             header,
+            submissions: count,
+            stopped: !submissions.is_empty(),
         });
     }
     // Two submissions at once (Config::submissions_at_once): one builds
@@ -230,6 +248,9 @@ pub fn run_with(
                     Err(_) => return,
                 };
                 loop {
+                    if stop_asked() {
+                        break;
+                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some((id, path)) = submissions.get(index) else {
                         break;
@@ -247,7 +268,23 @@ pub fn run_with(
             });
         }
         drop(sender);
-        for (grade, notes) in finished {
+        loop {
+            let received = finished.recv_timeout(STOP_CHECK);
+            if stop_asked() {
+                // Again and again until the workers are gone: a grade
+                // that is ended goes on to its next test or build.
+                next.store(submissions.len(), Ordering::Relaxed);
+                end_children();
+            }
+            let (grade, notes) = match received {
+                Ok(finished) => finished,
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            if stop_asked() {
+                // Perhaps cut short by the stop: graded again on resume.
+                continue;
+            }
             let row = layout.row(&grade);
             // The pages first: a row in the CSV means its pages are there
             // (a resumed batch skips it).
@@ -285,10 +322,38 @@ pub fn run_with(
         return Err(error);
     }
     Ok(Outcome {
+        stopped: rows.len() < count,
         grades,
         rows,
         header,
+        submissions: count,
     })
+}
+
+/// How often a batch looks at its stop flag while it waits for a row.
+const STOP_CHECK: Duration = Duration::from_millis(50);
+
+/// Kills this process's children (the builds and tests being run; each run
+/// then ends what its child left in its group or session, as when a test
+/// ends): what stopping a batch does, since a grade cannot be asked to
+/// stop half-way.
+fn end_children() {
+    #[cfg(target_os = "linux")]
+    {
+        let me = std::process::id();
+        for child in crate::process::processes()
+            .into_iter()
+            .filter(|process| process.parent == me)
+        {
+            if let Ok(pid) = libc::pid_t::try_from(child.pid) {
+                // SAFETY: kill only sends a signal. A child is not reaped
+                // before its run has ended its group, so its id is still its.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+    }
 }
 
 /// Clippy's warnings inside the blanks of a submission that compiled, for
