@@ -6,6 +6,7 @@ use std::path::Path;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use queens::Strategy;
+use queens_grader::batch;
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
 use queens_grader::report::Format;
@@ -81,5 +82,79 @@ fn only_homework_in(folder: &Path) -> Option<&'static Homework> {
     match held.as_slice() {
         [only] => Some(*only),
         _ => None,
+    }
+}
+
+/// The homework a batch folder is graded as: the one asked for, else the one
+/// every submission holds (a folder of `sudoku.rs` files is the Sudoku
+/// homework's; whole exercises crates hold every homework, so the course's
+/// first), with the line that says so when it was inferred. A folder of
+/// several homeworks' files, or of files of none, is one error naming
+/// `--exercise`; so is asking for a homework none of them holds.
+pub fn homework_of_batch(
+    dir: &Path,
+    asked: Option<&'static Homework>,
+) -> Result<(&'static Homework, Option<String>), String> {
+    let Ok(submissions) = batch::submissions(dir, asked) else {
+        // The batch says why it cannot read the folder.
+        return Ok((asked.unwrap_or_else(homeworks::default), None));
+    };
+    let held: Vec<Vec<&'static Homework>> = submissions.iter().map(batch::homeworks_held).collect();
+    let known: Vec<&Vec<&'static Homework>> = held.iter().filter(|h| !h.is_empty()).collect();
+    let common: Vec<&'static Homework> = homeworks::ALL
+        .iter()
+        .copied()
+        .filter(|homework| known.iter().all(|set| set.contains(homework)))
+        .collect();
+    let shown = dir.display();
+    let counts = || {
+        homeworks::ALL
+            .iter()
+            .filter_map(|homework| {
+                let n = known.iter().filter(|set| set.contains(homework)).count();
+                (n > 0).then(|| format!("{homework} ({}): {n}", homework.file_name()))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(asked) = asked {
+        if !known.is_empty() && !known.iter().any(|set| set.contains(&asked)) {
+            return Err(format!(
+                "no submission in {shown} holds the {asked} homework's file ({}): they hold {}; \
+                 give --exercise with their homework",
+                asked.file_name(),
+                counts()
+            ));
+        }
+        return Ok((asked, None));
+    }
+    if submissions.is_empty() {
+        return Ok((homeworks::default(), None));
+    }
+    let names = homeworks::names().join(", ");
+    match common.as_slice() {
+        _ if known.is_empty() => Err(format!(
+            "cannot tell which homework the submissions in {shown} are: none holds a \
+             homework's file ({}) or its code; give --exercise NAME ({names})",
+            homeworks::ALL
+                .iter()
+                .map(|h| h.file_name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        [] => Err(format!(
+            "the submissions in {shown} are of several homeworks ({}): give --exercise NAME \
+             ({names}) to grade one, or put each homework's in a folder of its own",
+            counts()
+        )),
+        [only] => Ok((
+            *only,
+            Some(format!(
+                "grading the {only} homework: every submission in {shown} is its file ({}); \
+                 --exercise NAME to choose",
+                only.file_name()
+            )),
+        )),
+        [first, ..] => Ok((*first, None)),
     }
 }

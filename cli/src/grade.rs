@@ -11,7 +11,7 @@ use queens_grader::report::{self, Format};
 use queens_grader::sandbox::Mode;
 use queens_grader::settings::Settings;
 
-use crate::choice::{formats, homework_of, homeworks};
+use crate::choice::{formats, homework_of, homework_of_batch, homeworks};
 use queens_grader::feedback::Feedback;
 use queens_grader::lms::{self, Lms, Roster};
 use queens_grader::{batch, course::Course};
@@ -153,7 +153,17 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if let Some(sandbox) = args.sandbox {
         config.sandbox = sandbox;
     }
-    let homework = homework_of(args.path.as_deref(), args.exercise).map_err(Failure::usage)?;
+    let homework = match &args.batch {
+        Some(dir) => {
+            let (homework, inferred) =
+                homework_of_batch(dir, args.exercise).map_err(Failure::usage)?;
+            if let Some(line) = inferred {
+                eprintln!("{line}");
+            }
+            homework
+        }
+        None => homework_of(args.path.as_deref(), args.exercise).map_err(Failure::usage)?,
+    };
     config.homework = homework;
     // A build must not see the other students' work.
     config.hidden_from_builds.extend(args.batch.clone());

@@ -20,34 +20,177 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use super::downloads;
 use super::feedback::{Feedback, IndexLine, blank_at};
 use super::fingerprint;
 use super::grader::{Grade, Grader, Status};
+use super::homework::Homework;
+use super::homeworks;
 use super::report::CsvLayout;
 use super::settings::Scheme;
 
-/// The submissions in `dir`, sorted by id: `(id, path)`.
-pub fn submissions(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
-    let mut found: Vec<(String, PathBuf)> = std::fs::read_dir(dir)?
-        .flatten()
-        .filter_map(|entry| {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
-                return None;
-            }
-            if path.is_dir() {
-                Some((name, path))
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let id = path.file_stem()?.to_string_lossy().into_owned();
-                Some((id, path))
-            } else {
-                None
-            }
+/// One submission of a batch folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submission {
+    /// The student's id: the folder's or file's name, or what an LMS's
+    /// download says ([`crate::downloads`]).
+    pub id: String,
+    /// A folder, or the homework's file.
+    pub path: PathBuf,
+    /// The file's name as the student gave it, when a download renamed it
+    /// (Canvas's `lovelaceada_101_5551_lib.rs` was `lib.rs`).
+    pub original: Option<String>,
+}
+
+/// The submissions in `dir`, sorted by id: sub-folders and `.rs` files
+/// named by the students' ids, a Canvas download (files named by Canvas,
+/// one submission per student: the file named as `homework`'s when they
+/// sent several) or a Gradescope export (a folder per submission, named by
+/// its `submission_metadata.yml`).
+pub fn submissions(dir: &Path, homework: Option<&Homework>) -> Result<Vec<Submission>, String> {
+    let cannot = |e: std::io::Error| format!("cannot read the batch folder {}: {e}", dir.display());
+    let mut folders = Vec::new();
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(cannot)?.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            folders.push((name, path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push((name, path));
+        }
+    }
+    let mut found: Vec<Submission> = Vec::new();
+    let gradescope = downloads::gradescope_ids(dir).transpose()?;
+    for (name, path) in folders {
+        let id = gradescope
+            .as_ref()
+            .and_then(|ids| ids.iter().find(|(folder, _)| *folder == name))
+            .map_or_else(|| name.clone(), |(_, id)| id.clone());
+        found.push(Submission {
+            id,
+            path,
+            original: None,
+        });
+    }
+    let wanted = homework.map(Homework::file_name);
+    match downloads::canvas_submissions(&files, wanted).filter(|_| !files.is_empty()) {
+        Some(students) => {
+            found.extend(students.into_iter().map(|(id, path, original)| Submission {
+                id,
+                path,
+                original: Some(original),
+            }))
+        }
+        None => found.extend(files.into_iter().filter_map(|(_, path)| {
+            let id = path.file_stem()?.to_string_lossy().into_owned();
+            Some(Submission {
+                id,
+                path,
+                original: None,
+            })
+        })),
+    }
+    found.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(found)
+}
+
+/// The homeworks a submission holds: a folder, every homework whose file
+/// it has where a grade looks (`src/`, itself, `exercises/src/`); a file,
+/// the homework its name (or the name the student gave it) is the file of.
+/// A `.rs` file named otherwise (`ada.rs`, or a folder's only `.rs` file),
+/// the homework whose items (`fn is_attacked`, `struct SudokuSets`) it
+/// declares.
+pub fn homeworks_held(submission: &Submission) -> Vec<&'static Homework> {
+    let path = &submission.path;
+    if path.is_dir() {
+        let held: Vec<&'static Homework> = homeworks::ALL
+            .iter()
+            .copied()
+            .filter(|homework| {
+                let file = homework.file_name();
+                [
+                    path.join("src").join(file),
+                    path.join(file),
+                    path.join("exercises/src").join(file),
+                ]
+                .iter()
+                .any(|candidate| candidate.is_file())
+            })
+            .collect();
+        if !held.is_empty() {
+            return held;
+        }
+        let sources: Vec<PathBuf> = std::fs::read_dir(path)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "rs"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        return match sources.as_slice() {
+            [only] => by_content(only).into_iter().collect(),
+            _ => Vec::new(),
+        };
+    }
+    let name = submission
+        .original
+        .clone()
+        .or_else(|| path.file_name().map(|n| n.to_string_lossy().into_owned()));
+    if let Some(homework) = name
+        .as_deref()
+        .and_then(|n| homeworks::for_file(Path::new(n)))
+    {
+        return vec![homework];
+    }
+    by_content(path).into_iter().collect()
+}
+
+/// The homework whose handout's items the code at `path` declares, most of
+/// them and more than any other's.
+fn by_content(path: &Path) -> Option<&'static Homework> {
+    let code = std::fs::read(path)
+        .ok()
+        .filter(|bytes| bytes.len() < 1 << 20)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?;
+    let declared = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|line| {
+                let line = line.trim_start().trim_start_matches("pub ");
+                let rest = line
+                    .strip_prefix("fn ")
+                    .or_else(|| line.strip_prefix("struct "))?;
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                (!name.is_empty()).then_some(name)
+            })
+            .collect()
+    };
+    let in_code = declared(&code);
+    let mut scores: Vec<(f64, &'static Homework)> = homeworks::ALL
+        .iter()
+        .map(|homework| {
+            let items = declared(homework.files.handout);
+            let found = items.iter().filter(|item| in_code.contains(item)).count();
+            (found as f64 / items.len().max(1) as f64, *homework)
         })
         .collect();
-    found.sort();
-    Ok(found)
+    scores.sort_by(|a, b| b.0.total_cmp(&a.0));
+    match scores.as_slice() {
+        [(best, homework), rest @ ..]
+            if *best >= 0.5 && rest.first().is_none_or(|(next, _)| next < best) =>
+        {
+            Some(*homework)
+        }
+        _ => None,
+    }
 }
 
 /// What a batch writes besides its CSV, and what it keeps of a stopped one.
@@ -188,8 +331,7 @@ pub fn run_with(
     options: Options<'_>,
     progress: &mut dyn FnMut(&Grade, usize, usize),
 ) -> Result<Outcome, String> {
-    let all = submissions(dir)
-        .map_err(|e| format!("cannot read the batch folder {}: {e}", dir.display()))?;
+    let all = submissions(dir, Some(grader.config().homework))?;
     if all.is_empty() {
         return Err(format!(
             "{} holds no submission (sub-folders or .rs files)",
@@ -197,9 +339,9 @@ pub fn run_with(
         ));
     }
     let count = all.len();
-    let submissions: Vec<(String, PathBuf)> = all
+    let submissions: Vec<Submission> = all
         .into_iter()
-        .filter(|(id, _)| !options.kept.iter().any(|row| row.first() == Some(id)))
+        .filter(|s| !options.kept.iter().any(|row| row.first() == Some(&s.id)))
         .collect();
     // The columns come from the handout's tests, so every row has the same
     // ones whatever happened to its submission.
@@ -252,10 +394,10 @@ pub fn run_with(
                         break;
                     }
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((id, path)) = submissions.get(index) else {
+                    let Some(submission) = submissions.get(index) else {
                         break;
                     };
-                    let grade = own.grade(id, path);
+                    let grade = own.grade(&submission.id, &submission.path);
                     let notes = if lint {
                         quality_notes(&own, &grade)
                     } else {
@@ -379,5 +521,105 @@ fn quality_notes(grader: &Grader, grade: &Grade) -> Vec<String> {
             })
             .collect(),
         Err(why) => vec![format!("no code-quality notes: {why}")],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder holding `files` (`(name, text)`), folders made as needed.
+    fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn a_canvas_download_is_one_submission_per_student_named_to_join_the_roster() {
+        let second = homeworks::ALL[1];
+        let (file, handout) = (second.file_name(), second.files.handout);
+        let dir = folder(&[
+            (&format!("lovelaceada_101_5551_{file}"), handout),
+            (&format!("hoppergrace_LATE_102_5552_notes.rs"), "// notes"),
+            (
+                &format!("hoppergrace_LATE_102_5553_{}", file.replace(".rs", "-1.rs")),
+                handout,
+            ),
+        ]);
+        let found = submissions(dir.path(), Some(second)).unwrap();
+        let ids: Vec<(&str, Option<&str>)> = found
+            .iter()
+            .map(|s| (s.id.as_str(), s.original.as_deref()))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                ("hoppergrace_102", Some(file)),
+                ("lovelaceada_101", Some(file))
+            ],
+            "the homework's file of the student who sent two"
+        );
+        for submission in &found {
+            assert_eq!(homeworks_held(submission), [second], "{submission:?}");
+        }
+    }
+
+    #[test]
+    fn a_gradescope_export_is_named_by_its_metadata() {
+        let first = homeworks::ALL[0];
+        let dir = folder(&[
+            (
+                "submission_metadata.yml",
+                "submission_123456:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '101'\n    \
+                 :email: ada@example.org\n  :score: 0.0\n",
+            ),
+            (
+                &format!("submission_123456/{}", first.file_name()),
+                first.files.handout,
+            ),
+        ]);
+        let found = submissions(dir.path(), None).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].id, "ada@example.org");
+        assert_eq!(homeworks_held(&found[0]), [first]);
+        std::fs::write(dir.path().join("submission_metadata.yml"), "- [").unwrap();
+        let error = submissions(dir.path(), None).unwrap_err();
+        assert!(error.contains("submission_metadata.yml"), "{error}");
+    }
+
+    #[test]
+    fn files_named_by_ids_are_recognised_by_their_code() {
+        let dir = folder(&[
+            ("ada.rs", homeworks::ALL[1].files.handout),
+            ("bob.rs", homeworks::ALL[2].files.handout),
+            ("eve.rs", "fn main() {}\n"),
+            ("whole/exercises/src/placeholder.txt", ""),
+        ]);
+        for homework in homeworks::ALL {
+            let path = dir
+                .path()
+                .join("whole/exercises/src")
+                .join(homework.file_name());
+            std::fs::write(path, homework.files.handout).unwrap();
+        }
+        let held: Vec<(String, Vec<&Homework>)> = submissions(dir.path(), None)
+            .unwrap()
+            .iter()
+            .map(|s| (s.id.clone(), homeworks_held(s)))
+            .collect();
+        assert_eq!(
+            held,
+            [
+                ("ada".to_owned(), vec![homeworks::ALL[1]]),
+                ("bob".to_owned(), vec![homeworks::ALL[2]]),
+                ("eve".to_owned(), vec![]),
+                ("whole".to_owned(), homeworks::ALL.to_vec()),
+            ]
+        );
     }
 }

@@ -48,6 +48,8 @@ pub mod batch;
 #[cfg(feature = "instructor")]
 pub mod course;
 #[cfg(feature = "instructor")]
+pub mod downloads;
+#[cfg(feature = "instructor")]
 pub mod feedback;
 #[cfg(feature = "instructor")]
 pub mod fingerprint;

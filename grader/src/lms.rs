@@ -161,7 +161,13 @@ const COLUMNS: [(&str, &[&str]); 8] = [
     ("canvas_id", &["canvas_id", "id"]),
     (
         "sis_id",
-        &["sis_id", "sis user id", "id number", "id_number", "idnumber"],
+        &[
+            "sis_id",
+            "sis user id",
+            "id number",
+            "id_number",
+            "idnumber",
+        ],
     ),
     ("section", &["section"]),
     ("email", &["email", "email address", "e-mail address"]),
@@ -203,7 +209,16 @@ impl Roster {
                 .iter()
                 .position(|h| names.contains(&h.to_lowercase().as_str()))
         };
-        let [login, name, first_name, last_name, canvas_id, sis_id, section, email] = [
+        let [
+            login,
+            name,
+            first_name,
+            last_name,
+            canvas_id,
+            sis_id,
+            section,
+            email,
+        ] = [
             "login",
             "name",
             "first_name",
@@ -214,7 +229,10 @@ impl Roster {
             "email",
         ]
         .map(position);
-        if [login, canvas_id, sis_id, email].iter().all(Option::is_none) {
+        if [login, canvas_id, sis_id, email]
+            .iter()
+            .all(Option::is_none)
+        {
             return Err(
                 "no login column (login, SIS Login ID, username, ID, SIS User ID, ID number or \
                  Email address): nothing to join the submissions' ids to"
@@ -350,14 +368,15 @@ fn is_grade_column(source: Source, header: &str) -> bool {
         Source::Plain => false,
         // Assignments are `Name (ID)`; Canvas's computed columns are not.
         Source::Canvas => {
-            !CANVAS_OTHER_COLUMNS
-                .iter()
-                .any(|other| header.starts_with(other) || header.contains(&format!("Unposted {other}")))
-                && canvas_title_and_id(header).is_some()
+            !CANVAS_OTHER_COLUMNS.iter().any(|other| {
+                header.starts_with(other) || header.contains(&format!("Unposted {other}"))
+            }) && canvas_title_and_id(header).is_some()
         }
         Source::Moodle => {
             let lower = header.to_lowercase();
-            !MOODLE_OTHER_COLUMNS.iter().any(|other| lower.starts_with(other))
+            !MOODLE_OTHER_COLUMNS
+                .iter()
+                .any(|other| lower.starts_with(other))
         }
     }
 }
@@ -675,9 +694,9 @@ pub fn export(
                 ("username", |s| &s.login),
             ];
             let key = fields
-            .into_iter()
-            .find(|(_, field)| !rows.iter().any(|(s, _)| field(s).is_empty()))
-            .map(|(name, _)| name);
+                .into_iter()
+                .find(|(_, field)| !rows.iter().any(|(s, _)| field(s).is_empty()))
+                .map(|(name, _)| name);
             out.moodle_key = key;
             writer.write_record([
                 "First name",
@@ -780,7 +799,14 @@ mod tests {
         assert_eq!(
             rows(&export.csv),
             [
-                vec!["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "N-Queens (1234)"],
+                vec![
+                    "Student",
+                    "ID",
+                    "SIS User ID",
+                    "SIS Login ID",
+                    "Section",
+                    "N-Queens (1234)"
+                ],
                 vec!["Points Possible", "", "", "", "", "50"],
                 vec!["Lovelace, Ada", "101", "S1", "ada", "Section A", "45"],
             ],
@@ -808,9 +834,19 @@ mod tests {
                 && error.contains("--assignment"),
             "{error}"
         );
-        let chosen = target(Lms::Canvas, &roster, Some("n-queens retake"), homeworks::default());
+        let chosen = target(
+            Lms::Canvas,
+            &roster,
+            Some("n-queens retake"),
+            homeworks::default(),
+        );
         assert_eq!(chosen.unwrap().header(), "N-Queens retake (2)");
-        let exact = target(Lms::Canvas, &roster, Some("N-Queens (1)"), homeworks::default());
+        let exact = target(
+            Lms::Canvas,
+            &roster,
+            Some("N-Queens (1)"),
+            homeworks::default(),
+        );
         assert_eq!(exact.unwrap().header(), "N-Queens (1)");
         let new = target(Lms::Canvas, &roster, Some("Final"), homeworks::default()).unwrap();
         assert_eq!(new, Target::Create("Final".to_owned()));
