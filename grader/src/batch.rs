@@ -545,7 +545,7 @@ mod tests {
         let (file, handout) = (second.file_name(), second.files.handout);
         let dir = folder(&[
             (&format!("lovelaceada_101_5551_{file}"), handout),
-            (&format!("hoppergrace_LATE_102_5552_notes.rs"), "// notes"),
+            ("hoppergrace_LATE_102_5552_notes.rs", "// notes"),
             (
                 &format!("hoppergrace_LATE_102_5553_{}", file.replace(".rs", "-1.rs")),
                 handout,

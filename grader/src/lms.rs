@@ -605,6 +605,9 @@ impl Export {
     }
 }
 
+/// One field of a student, read.
+type Field = fn(&Student) -> &str;
+
 /// The import file of `lms` for `scores`, joined to `roster`, the grades in
 /// the column `target` says.
 pub fn export(
@@ -688,7 +691,7 @@ pub fn export(
         Lms::Moodle => {
             // Moodle's own export's columns, then the grade; users are mapped
             // on upload by the first identifier every row has.
-            let fields: [(&str, fn(&Student) -> &str); 3] = [
+            let fields: [(&str, Field); 3] = [
                 ("Email address", |s| &s.email),
                 ("ID number", |s| &s.sis_id),
                 ("username", |s| &s.login),

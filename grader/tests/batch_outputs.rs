@@ -69,6 +69,7 @@ fn graded_with(
         feedback: Some(&feedback),
         kept,
         clippy,
+        stop: None,
     };
     let outcome = batch::run_with(&grader, dir, &mut csv, options, &mut |_, _, _| {}).unwrap();
     feedback
