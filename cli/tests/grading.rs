@@ -144,12 +144,15 @@ fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
     assert!(stderr.contains("resuming: 2 rows kept"), "{stderr}");
     assert!(!stderr.contains("[1/"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 3);
-    // Another homework's batch is refused in one line.
+    // Another homework's batch is refused in one line (a folder of no
+    // homework's files: this folder's would be refused before, as not
+    // holding the homework named).
+    let elsewhere = tempfile::tempdir().unwrap();
     Command::cargo_bin("queens")
         .unwrap()
         .arg("grade")
         .arg("--batch")
-        .arg(&dir)
+        .arg(elsewhere.path())
         .arg("--out")
         .arg(&csv)
         .args(["--resume", "--exercise", "sudoku"])
