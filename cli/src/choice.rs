@@ -158,3 +158,47 @@ pub fn homework_of_batch(
         [first, ..] => Ok((*first, None)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_of_one_homeworks_files_is_that_homework_and_says_so() {
+        let sudoku = homeworks::by_name("sudoku").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        for student in ["ada", "grace"] {
+            std::fs::create_dir_all(dir.path().join(student)).unwrap();
+            std::fs::write(
+                dir.path().join(student).join(sudoku.file_name()),
+                sudoku.files.handout,
+            )
+            .unwrap();
+        }
+        // One renamed to its student's id: known by its code.
+        std::fs::write(dir.path().join("bob.rs"), sudoku.files.handout).unwrap();
+        let (homework, line) = homework_of_batch(dir.path(), None).unwrap();
+        assert_eq!(homework, sudoku);
+        let line = line.unwrap();
+        assert!(
+            line.starts_with("grading the sudoku homework: every submission in"),
+            "{line}"
+        );
+        // Named, it is taken as it is, without a line.
+        assert_eq!(
+            homework_of_batch(dir.path(), Some(sudoku)).unwrap(),
+            (sudoku, None)
+        );
+        // Whole exercises crates hold every homework: the course's first.
+        let crates = tempfile::tempdir().unwrap();
+        for homework in homeworks::ALL {
+            let path = crates.path().join("ada/exercises").join(homework.source);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, homework.files.handout).unwrap();
+        }
+        assert_eq!(
+            homework_of_batch(crates.path(), None).unwrap(),
+            (homeworks::default(), None)
+        );
+    }
+}
