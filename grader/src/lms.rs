@@ -560,6 +560,11 @@ pub struct Export {
     pub regrade: Vec<String>,
     /// Moodle: the identifier column to map users from on upload.
     pub moodle_key: Option<&'static str>,
+    /// Canvas: the column updated and its points possible in the roster,
+    /// when they are not the grades' (the import's `Points Possible` row
+    /// sets them to the grades').
+    /// `(header, its points, the grades' points)`.
+    pub points_changed: Option<(String, String, String)>,
 }
 
 impl Export {
@@ -593,6 +598,16 @@ impl Export {
                 self.ambiguous.len()
             ),
         );
+        if let Some((header, points, ours)) = &self.points_changed {
+            add(
+                std::slice::from_ref(header),
+                format!(
+                    "the roster's column is out of {points} points, the grades out of {ours}: \
+                     importing sets its points possible to {ours} (change the points in \
+                     queens.toml or in Canvas if that is not what you want)"
+                ),
+            );
+        }
         add(
             &self.missing,
             format!(
@@ -630,7 +645,17 @@ pub fn export(
         missing: Vec::new(),
         regrade: Vec::new(),
         moodle_key: None,
+        points_changed: None,
     };
+    if let (Lms::Canvas, Target::Update(column)) = (lms, target) {
+        let number = |text: &str| text.trim().parse::<f64>().ok();
+        if let (Some(theirs), Some(ours)) = (number(&column.points), number(max))
+            && theirs != ours
+        {
+            out.points_changed =
+                Some((column.header.clone(), column.points.clone(), max.to_owned()));
+        }
+    }
     // Each student's grade, in the roster's order: never an empty cell.
     let mut graded: Vec<(&Student, &str)> = Vec::new();
     let mut joined: Vec<&Student> = Vec::new();
@@ -821,6 +846,20 @@ mod tests {
         let summary = export.summary();
         assert!(summary[0].0.contains("regrade"), "{summary:?}");
         assert_eq!(summary.len(), 3);
+        assert_eq!(export.points_changed, None, "50.00 is 50");
+        let out_of_40 = [Score {
+            max: "40".to_owned(),
+            ..score("ada", "40", Status::Graded)
+        }];
+        let changed = super::export(Lms::Canvas, &roster, &out_of_40, &target).unwrap();
+        assert_eq!(
+            changed.points_changed,
+            Some((
+                "N-Queens (1234)".to_owned(),
+                "50.00".to_owned(),
+                "40".to_owned()
+            ))
+        );
     }
 
     #[test]
