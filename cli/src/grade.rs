@@ -276,6 +276,16 @@ fn run_batch(
         grader.config().scratch_dir.display(),
         grader.protection()
     );
+    let ignored = batch::not_submissions(dir);
+    if !ignored.is_empty() {
+        eprintln!(
+            "WARNING: {} files of {} are no submission (only folders and .rs files are graded; \
+             unzip an archive into a folder named by its student's id): {}",
+            ignored.len(),
+            dir.display(),
+            ignored.join(", ")
+        );
+    }
     if !kept.is_empty() {
         eprintln!(
             "resuming: {} rows kept from {}",

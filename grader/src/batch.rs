@@ -98,6 +98,27 @@ pub fn submissions(dir: &Path, homework: Option<&Homework>) -> Result<Vec<Submis
     Ok(found)
 }
 
+/// The files of `dir` that are no submission, so no row (a `.zip` a
+/// student sent through Canvas, notes), by name: to say, never to drop
+/// silently. Hidden files and Gradescope's metadata are not listed.
+pub fn not_submissions(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|entry| {
+                    let path = entry.path();
+                    !path.is_dir() && path.extension().is_none_or(|e| e != "rs")
+                })
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|name| !name.starts_with('.') && name != "submission_metadata.yml")
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
 /// The homeworks a submission holds: a folder, every homework whose file
 /// it has where a grade looks (`src/`, itself, `exercises/src/`); a file,
 /// the homework its name (or the name the student gave it) is the file of.
@@ -567,6 +588,11 @@ mod tests {
         for submission in &found {
             assert_eq!(homeworks_held(submission), [second], "{submission:?}");
         }
+        std::fs::write(dir.path().join("babbagecharles_103_5554_work.zip"), "PK").unwrap();
+        assert_eq!(
+            not_submissions(dir.path()),
+            ["babbagecharles_103_5554_work.zip"]
+        );
     }
 
     #[test]
