@@ -5,9 +5,10 @@
 //!    ([`Config::homework`]), read as text or rejected, notes on what else is
 //!    there and ignored;
 //! 2. `workspace`: a scratch workspace with that file next to the
-//!    instructor's `exercises/Cargo.toml`, every homework's tests and the other
-//!    handouts, embedded in this program when it was built (so edited tests or
-//!    an added `build.rs` change nothing), and the `queens` library and the
+//!    instructor's `exercises/Cargo.toml` and every homework's tests, embedded
+//!    in this program when it was built (so edited tests or an added
+//!    `build.rs` change nothing), the other homeworks' files left empty, and
+//!    the `queens` library and the
 //!    harness copied in (`vendor/`): it names nothing of the course by path;
 //! 3. `build`: the homework's test target built offline, in bubblewrap when
 //!    it works, with a wall-clock limit; compile errors pointed at the
