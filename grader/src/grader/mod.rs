@@ -39,6 +39,7 @@ use std::time::Instant;
 pub use config::{Config, INSTRUCTOR_MANIFEST};
 pub use record::{Grade, Status};
 
+use crate::cancel::Cancel;
 use crate::sandbox;
 
 /// Grades submissions one after another in one scratch workspace.
@@ -132,9 +133,22 @@ impl Grader {
     /// Grades the submission at `path` (an exercises crate folder, a folder
     /// holding `lib.rs`, or a `.rs` file), calling it `id`.
     pub fn grade(&self, id: &str, path: &Path) -> Grade {
+        self.grade_until(id, path, &Cancel::new())
+    }
+
+    /// Grades the submission at `path` as [`Grader::grade`] does, unless
+    /// `cancel` is cancelled first (`queens watch`, when a newer save makes
+    /// this one stale): then the tests running are killed, none starts after
+    /// them, and there is no grade. A build under way ends first.
+    pub fn grade_unless(&self, id: &str, path: &Path, cancel: &Cancel) -> Option<Grade> {
+        let grade = self.grade_until(id, path, cancel);
+        (!cancel.is_cancelled()).then_some(grade)
+    }
+
+    fn grade_until(&self, id: &str, path: &Path, cancel: &Cancel) -> Grade {
         let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
-        self.grade_path(&mut grade, path, start + self.config.timeout);
+        self.grade_path(&mut grade, path, start + self.config.timeout, cancel);
         grade.elapsed = start.elapsed();
         grade
     }
@@ -155,12 +169,12 @@ impl Grader {
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
         let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
-        self.grade_text(&mut grade, code, start + self.config.timeout);
+        self.grade_text(&mut grade, code, start + self.config.timeout, &Cancel::new());
         grade.elapsed = start.elapsed();
         grade
     }
 
-    fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant) {
+    fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant, cancel: &Cancel) {
         let homework = self.config.homework;
         let Some(source) = intake::find_source(path, homework) else {
             let file = homework.file_name();
@@ -184,10 +198,10 @@ impl Grader {
             }
         };
         grade.source = Some(source);
-        self.grade_text(grade, &code, deadline);
+        self.grade_text(grade, &code, deadline, cancel);
     }
 
-    fn grade_text(&self, grade: &mut Grade, code: &str, deadline: Instant) {
+    fn grade_text(&self, grade: &mut Grade, code: &str, deadline: Instant, cancel: &Cancel) {
         let sandbox = match self.sandbox() {
             Ok((sandbox, why)) => {
                 if sandbox.is_none() {
@@ -205,6 +219,9 @@ impl Grader {
                 return;
             }
         };
+        if cancel.is_cancelled() {
+            return;
+        }
         let executable = match self.build(code, deadline) {
             Ok(executable) => executable,
             Err(build::BuildFailure::Compile(errors)) => {
@@ -240,7 +257,10 @@ impl Grader {
                 return;
             }
         };
-        let run = run::run_tests(&self.config, &executable, sandbox, deadline);
+        if cancel.is_cancelled() {
+            return;
+        }
+        let run = run::run_tests(&self.config, &executable, sandbox, deadline, cancel);
         grade.tests = run.records;
         let left: Vec<&str> = grade
             .tests
