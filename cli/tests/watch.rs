@@ -623,3 +623,116 @@ fn watch_inside_exercises_watches_that_folder() {
     });
     watch.quit();
 }
+
+/// The processes descended from `pid` (Linux: read from `/proc`), by name.
+fn descendants(pid: u32) -> Vec<(u32, String)> {
+    let mut parents: Vec<(u32, u32, String)> = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(child) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (name) state ppid …`: the name may hold spaces and brackets.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = stat[open + 1..close].to_owned();
+        let parent = stat[close + 1..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(parent) = parent {
+            parents.push((child, parent, name));
+        }
+    }
+    let mut family = vec![pid];
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(&parent) = family.get(at) {
+        for (child, _, name) in parents.iter().filter(|(_, p, _)| *p == parent) {
+            family.push(*child);
+            found.push((*child, name.clone()));
+        }
+        at += 1;
+    }
+    found
+}
+
+/// A save during a run makes it stale: the run is stopped (its endless loop
+/// killed, nothing left running), never shown, and the new file graded. The
+/// screen says which save is being graded, and for how long.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_save_during_a_run_drops_the_stale_run() {
+    let tmp = handout_copy();
+    let lib_rs = tmp.path().join("exercises/src/lib.rs");
+    let mut watch = Watch::start(tmp.path(), &["watch"]);
+    let pid = watch.child.process_id().expect("the watch's process id");
+    watch.wait_for("a first grade", FIRST_GRADE, |s| {
+        scores(s).is_some() && s.contains("(grade 1)")
+    });
+
+    // Blank 1 loops for ever: every test that calls it runs to its timeout.
+    let done = filled(&[1, 2, 3]);
+    let endless = done.replacen(
+        "// BLANK 1: prune check\n",
+        "// BLANK 1: prune check\n        while std::hint::black_box(true) {}\n",
+        1,
+    );
+    assert_ne!(endless, done, "the marker of blank 1 is in the handout");
+    std::fs::write(&lib_rs, &endless).unwrap();
+    watch.wait_for(
+        "the run in progress, with its save and seconds",
+        AFTER_SAVE,
+        |s| s.contains("grading your save of") && s.contains(" s (below: the save before)"),
+    );
+    // Built, and its tests running: the endless loop is a test process of
+    // the watch's (the grader's copy of the test binary, in a sandbox or not).
+    let started = Instant::now();
+    while !descendants(pid)
+        .iter()
+        .any(|(_, name)| ["graded-tests", "bwrap", "unshare"].contains(&name.as_str()))
+    {
+        assert!(
+            started.elapsed() < AFTER_SAVE,
+            "the tests never started:\n{}",
+            watch.contents()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    // The fix, saved mid-run.
+    std::fs::write(&lib_rs, &done).unwrap();
+    let total = homeworks::default().tests.len() as u32;
+    let verdict = watch.wait_for("the fixed file's verdict", AFTER_SAVE, |s| {
+        score(s, "total ").is_some_and(|(passed, _)| passed > 0) && s.contains("graded in")
+    });
+    let screen = watch.contents();
+    assert!(
+        screen.contains("(grade 2)"),
+        "the stale run was shown as a grade of its own:\n{screen}"
+    );
+    assert!(
+        score(&screen, "total ").is_some_and(|(passed, all)| passed == all && all > 0),
+        "the verdict is the fixed file's ({total} tests):\n{screen}"
+    );
+    let raw = String::from_utf8_lossy(&watch.raw.lock().unwrap()).into_owned();
+    assert!(
+        !raw.contains("infinite loop"),
+        "the stale run's timeouts reached the screen"
+    );
+    // Nothing of the stale run is left: no process under the watch.
+    let left = descendants(pid);
+    assert!(left.is_empty(), "left running: {left:?}");
+    eprintln!(
+        "queens watch: the fixed file's verdict {:.1} s after its save",
+        verdict.as_secs_f64()
+    );
+    watch.quit();
+}

@@ -3,7 +3,7 @@
 //! terminal; the tones become colours on the way out.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use queens_grader::grader::{Grade, Status};
 use queens_grader::homework::Homework;
@@ -92,8 +92,8 @@ pub struct View<'a> {
     pub source: &'a Path,
     /// The latest grade, once there is one.
     pub grade: Option<Outcome<'a>>,
-    /// Whether a grade is running now.
-    pub grading: bool,
+    /// The grade running now, if one is.
+    pub grading: Option<Running>,
     /// A problem of the watcher itself, shown until the next save.
     pub problem: Option<&'a str>,
     /// Whether the keys work (a terminal in raw mode).
@@ -109,6 +109,30 @@ pub struct View<'a> {
     pub polling: bool,
     /// Grades finished since the watch started (`r` adds one).
     pub grades: usize,
+}
+
+/// A grade running: the save it grades and how long it has run.
+#[derive(Debug, Clone, Copy)]
+pub struct Running {
+    /// When the file graded was saved (its modification time).
+    pub saved: Option<SystemTime>,
+    /// How long the grade has run.
+    pub elapsed: Duration,
+}
+
+impl Running {
+    /// `grading your save of 10:42:03… 4 s`, the time in the student's
+    /// own time zone.
+    fn describe(&self) -> String {
+        let what = match self.saved {
+            Some(saved) => format!(
+                "grading your save of {}",
+                chrono::DateTime::<chrono::Local>::from(saved).format("%H:%M:%S")
+            ),
+            None => "grading your file".to_owned(),
+        };
+        format!("{what}… {} s", self.elapsed.as_secs())
+    }
 }
 
 /// The first blank of `grade` whose tests do not all pass: the one `h` gives
@@ -206,14 +230,16 @@ pub fn lines(view: &View<'_>) -> Vec<Line> {
 
 fn heading(view: &View<'_>) -> Line {
     let state = match (view.grading, view.grade) {
-        (true, None) => "building…".to_owned(),
-        (true, Some(_)) => "your last save is being graded…".to_owned(),
-        (false, Some(grade)) => format!(
+        (Some(running), None) => format!("{} (building first)", running.describe()),
+        (Some(running), Some(_)) => {
+            format!("{} (below: the save before)", running.describe())
+        }
+        (None, Some(grade)) => format!(
             "graded in {:.1} s (grade {})",
             grade.elapsed.as_secs_f64(),
             view.grades
         ),
-        (false, None) => String::new(),
+        (None, None) => String::new(),
     };
     Line::new(
         Tone::Strong,
@@ -418,7 +444,7 @@ mod tests {
         let view = View {
             source: Path::new("exercises/src/lib.rs"),
             grade: Some(grade),
-            grading: false,
+            grading: None,
             problem: None,
             keys: true,
             selected: None,

@@ -169,7 +169,12 @@ impl Grader {
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
         let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
-        self.grade_text(&mut grade, code, start + self.config.timeout, &Cancel::new());
+        self.grade_text(
+            &mut grade,
+            code,
+            start + self.config.timeout,
+            &Cancel::new(),
+        );
         grade.elapsed = start.elapsed();
         grade
     }

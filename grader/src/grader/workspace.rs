@@ -127,7 +127,8 @@ impl Scratch<'_> {
 /// where an empty library does. No handout is built into the grader: the
 /// student's copy changes on every save, and `solutions/` is not everywhere
 /// the grader runs (a student copy, Gradescope's bundle).
-const NOT_GRADED: &str = "//! Not graded in this run: `queens grade` builds one homework's tests.\n";
+const NOT_GRADED: &str =
+    "//! Not graded in this run: `queens grade` builds one homework's tests.\n";
 
 /// The scratch workspace: one member, `exercises`, and the vendored library
 /// and harness (`vendor/`, copied from the course by [`Grader::vendor`]).
