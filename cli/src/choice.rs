@@ -83,3 +83,19 @@ fn only_homework_in(folder: &Path) -> Option<&'static Homework> {
         _ => None,
     }
 }
+
+/// What `queens COMMAND WORD` meant when `WORD` is no file or folder but
+/// names a homework (`cargo queens grade sudoku`): the command with
+/// `--exercise WORD`, in one line.
+pub fn homework_named_as_path(path: &Path, command: &str) -> Option<String> {
+    if path.exists() {
+        return None;
+    }
+    let word = path.to_str()?;
+    let homework = homeworks::by_name(word).ok()?;
+    Some(format!(
+        "{word} is a homework, not a file or folder: did you mean \
+         `cargo queens {command} --exercise {word}` (its file: {})?",
+        Path::new("exercises").join(homework.source).display()
+    ))
+}

@@ -9,7 +9,7 @@
 //! draws the screen ([`screen`]) and reads the keys in raw mode: `h` the next
 //! hint of the first unfinished blank, `r` grade now, `↑`/`↓` choose a blank
 //! and `x` reset it to its `todo!()` (after `y`, the file kept in
-//! [`reset::backup_folder`]), `e` the next homework of the registry, `l` the
+//! [`reset::backup_folder`], `exercises/.backups/`), `e` the next homework of the registry, `l` the
 //! homeworks with their blanks done, `q` quit. A save made while its file is
 //! being graded makes that grade stale: it is cancelled (its test processes
 //! killed, [`Grader::grade_unless`]) and the new file graded, the last save
@@ -482,7 +482,7 @@ impl State {
                 format!(
                     "reset blank {id} ({title}) to its todo!()? Your answer there is removed; \
                      the whole file is copied to {} first.",
-                    reset::backup_folder().display()
+                    self.backup_folder().display()
                 ),
             ),
             Line::new(Tone::Strong, "y resets it · any other key keeps it"),
@@ -490,7 +490,8 @@ impl State {
     }
 
     fn reset(&mut self, confirm: Confirm) -> Vec<Line> {
-        match reset::reset(confirm.homework, &self.source, confirm.blank) {
+        let folder = self.backup_folder();
+        match reset::reset(confirm.homework, &self.source, confirm.blank, &folder) {
             Ok(backup) => {
                 // Our own write: its event grades it, and is no silence.
                 self.silence.heard(&self.source);
@@ -506,6 +507,16 @@ impl State {
             }
             Err(why) => vec![Line::new(Tone::Error, why)],
         }
+    }
+
+    /// Where a reset keeps the file as it was: in the exercises folder, else
+    /// beside the file's folder.
+    fn backup_folder(&self) -> PathBuf {
+        let crate_dir = self.crate_dir.clone().unwrap_or_else(|| {
+            let folder = folder_of(&self.source);
+            folder.parent().map_or(folder.clone(), Path::to_owned)
+        });
+        reset::backup_folder(&crate_dir)
     }
 
     /// The registry's next homework; the folder of its file.

@@ -526,12 +526,30 @@ fn every_key_works() {
         s.contains("blank 1 is back to its todo!()") && scores(s).is_some_and(|now| now[0].0 == 0)
     });
     assert_eq!(std::fs::read_to_string(&lib_rs).unwrap(), handout);
-    let backups: Vec<_> = std::fs::read_dir(tmp.path().join("queens-backups"))
-        .expect("the backups' folder beside the hints")
+    // Kept in the exercises folder, where `cargo clean` does not reach,
+    // named after the file and the time: lib.rs.2026-12-02T10-42-03.
+    let backups: Vec<_> = std::fs::read_dir(tmp.path().join("exercises/.backups"))
+        .expect("the backups' folder in the exercises folder")
         .map(|entry| entry.unwrap().path())
         .collect();
     assert_eq!(backups.len(), 1, "{backups:?}");
     assert_eq!(std::fs::read_to_string(&backups[0]).unwrap(), filled(&[1]));
+    let name = backups[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let stamp = name.strip_prefix("lib.rs.").expect("named after the file");
+    assert!(
+        stamp.len() == "2026-12-02T10-42-03".len()
+            && stamp.chars().enumerate().all(|(i, c)| match i {
+                4 | 7 | 13 | 16 => c == '-',
+                10 => c == 'T',
+                _ => c.is_ascii_digit(),
+            }),
+        "a readable date: {name}"
+    );
+    assert!(!tmp.path().join("queens-backups").exists());
     assert!(
         watch.contents().replace('\n', "").contains(
             &backups[0]
@@ -735,4 +753,50 @@ fn a_save_during_a_run_drops_the_stale_run() {
         verdict.as_secs_f64()
     );
     watch.quit();
+}
+
+/// From any folder inside the course (`exercises/src/`, where the student
+/// edits), `grade` and `watch` find the handout upwards, as cargo finds its
+/// manifest.
+#[test]
+fn grade_and_watch_find_the_handout_from_a_folder_inside_it() {
+    let tmp = handout_copy();
+    let src = tmp.path().join("exercises/src");
+    // A build cut short at once: only where the handout was found matters.
+    let graded = queens()
+        .current_dir(&src)
+        .args(["grade", "--timeout", "0.01"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&graded.stdout);
+    let stderr = String::from_utf8_lossy(&graded.stderr);
+    assert!(!stderr.contains("does not exist"), "{stderr}");
+    assert!(
+        stdout.contains("Grading ../src/lib.rs"),
+        "{stdout}\n{stderr}"
+    );
+
+    let mut watch = Watch::start(&src, &["watch"]);
+    watch.wait_for("a first grade of ../src/lib.rs", FIRST_GRADE, |s| {
+        s.contains("queens watch · ../src/lib.rs · graded in") && scores(s).is_some()
+    });
+    watch.quit();
+}
+
+/// A homework's name where a path goes suggests `--exercise NAME`.
+#[test]
+fn a_homework_named_as_a_path_suggests_exercise() {
+    let tmp = handout_copy();
+    let name = homeworks::ALL[1].name;
+    for command in ["grade", "watch"] {
+        queens()
+            .current_dir(tmp.path())
+            .args([command, name])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "did you mean `cargo queens {command} --exercise {name}`"
+            )))
+            .stderr(predicate::str::contains("does not exist").not());
+    }
 }
