@@ -122,13 +122,18 @@ pub struct Running {
 
 impl Running {
     /// `grading your save of 10:42:03… 4 s`, the time in the student's
-    /// own time zone.
+    /// own time zone (with its date when the save is not from today).
     fn describe(&self) -> String {
         let what = match self.saved {
-            Some(saved) => format!(
-                "grading your save of {}",
-                chrono::DateTime::<chrono::Local>::from(saved).format("%H:%M:%S")
-            ),
+            Some(saved) => {
+                let saved = chrono::DateTime::<chrono::Local>::from(saved);
+                let format = if saved.date_naive() == chrono::Local::now().date_naive() {
+                    "%H:%M:%S"
+                } else {
+                    "%Y-%m-%d %H:%M:%S"
+                };
+                format!("grading your save of {}", saved.format(format))
+            }
             None => "grading your file".to_owned(),
         };
         format!("{what}… {} s", self.elapsed.as_secs())
@@ -416,6 +421,35 @@ mod tests {
     use queens_grader::results::Outcome as TestOutcome;
 
     use super::*;
+
+    #[test]
+    fn a_running_grade_names_its_save_and_its_seconds() {
+        let now = SystemTime::now();
+        let today = Running {
+            saved: Some(now),
+            elapsed: Duration::from_millis(4_300),
+        };
+        let clock = chrono::DateTime::<chrono::Local>::from(now)
+            .format("%H:%M:%S")
+            .to_string();
+        assert_eq!(
+            today.describe(),
+            format!("grading your save of {clock}… 4 s")
+        );
+        let old = Running {
+            saved: Some(now - Duration::from_secs(3 * 86_400)),
+            elapsed: Duration::ZERO,
+        };
+        let date = chrono::DateTime::<chrono::Local>::from(now - Duration::from_secs(3 * 86_400))
+            .format("%Y-%m-%d ")
+            .to_string();
+        assert!(old.describe().contains(&date), "{}", old.describe());
+        let unknown = Running {
+            saved: None,
+            elapsed: Duration::from_secs(2),
+        };
+        assert_eq!(unknown.describe(), "grading your file… 2 s");
+    }
 
     fn record(name: &str, outcome: TestOutcome, message: &str) -> TestRecord {
         TestRecord {
