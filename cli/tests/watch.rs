@@ -684,7 +684,8 @@ fn descendants(pid: u32) -> Vec<(u32, String)> {
 
 /// A save during a run makes it stale: the run is stopped (its endless loop
 /// killed, nothing left running), never shown, and the new file graded. The
-/// screen says which save is being graded, and for how long.
+/// screen says which save is being graded, and for how long. `q` during a
+/// run leaves nothing running either.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_save_during_a_run_drops_the_stale_run() {
@@ -710,20 +711,7 @@ fn a_save_during_a_run_drops_the_stale_run() {
         AFTER_SAVE,
         |s| s.contains("grading your save of") && s.contains(" s (below: the save before)"),
     );
-    // Built, and its tests running: the endless loop is a test process of
-    // the watch's (the grader's copy of the test binary, in a sandbox or not).
-    let started = Instant::now();
-    while !descendants(pid)
-        .iter()
-        .any(|(_, name)| ["graded-tests", "bwrap", "unshare"].contains(&name.as_str()))
-    {
-        assert!(
-            started.elapsed() < AFTER_SAVE,
-            "the tests never started:\n{}",
-            watch.contents()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    tests_running(&watch, pid);
 
     // The fix, saved mid-run.
     std::fs::write(&lib_rs, &done).unwrap();
@@ -752,7 +740,47 @@ fn a_save_during_a_run_drops_the_stale_run() {
         "queens watch: the fixed file's verdict {:.1} s after its save",
         verdict.as_secs_f64()
     );
+
+    // q during a run: its tests are killed, not left to their time limit
+    // (the watch cancels the run and waits for it; bubblewrap's
+    // --die-with-parent would too, but the tests may run without it).
+    std::fs::write(&lib_rs, &endless).unwrap();
+    let running = tests_running(&watch, pid);
     watch.quit();
+    let alive: Vec<&(u32, String)> = running
+        .iter()
+        .filter(|(pid, _)| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                let state = stat
+                    .rsplit(')')
+                    .next()
+                    .and_then(|rest| rest.split_whitespace().next());
+                state != Some("Z")
+            })
+        })
+        .collect();
+    assert!(alive.is_empty(), "left running after q: {alive:?}");
+}
+
+/// Waits until the watch `pid` runs graded tests (its build done): the
+/// grader's copy of the test binary, in a sandbox or not. Returns them.
+fn tests_running(watch: &Watch, pid: u32) -> Vec<(u32, String)> {
+    let started = Instant::now();
+    loop {
+        let tests: Vec<(u32, String)> = descendants(pid)
+            .into_iter()
+            .filter(|(_, name)| ["graded-tests", "bwrap", "unshare"].contains(&name.as_str()))
+            .collect();
+        if !tests.is_empty() {
+            return tests;
+        }
+        assert!(
+            started.elapsed() < AFTER_SAVE,
+            "the tests never started:\n{}",
+            watch.contents()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// From any folder inside the course (`exercises/src/`, where the student
