@@ -85,6 +85,22 @@ fn only_homework_in(folder: &Path) -> Option<&'static Homework> {
     }
 }
 
+/// What `queens COMMAND WORD` meant when `WORD` is no file or folder but
+/// names a homework (`cargo queens grade sudoku`): the command with
+/// `--exercise WORD`, in one line.
+pub fn homework_named_as_path(path: &Path, command: &str) -> Option<String> {
+    if path.exists() {
+        return None;
+    }
+    let word = path.to_str()?;
+    let homework = homeworks::by_name(word).ok()?;
+    Some(format!(
+        "{word} is a homework, not a file or folder: did you mean \
+         `cargo queens {command} --exercise {word}` (its file: {})?",
+        Path::new("exercises").join(homework.source).display()
+    ))
+}
+
 /// The homework a batch folder is graded as: the one asked for, else the one
 /// every submission holds (a folder of `sudoku.rs` files is the Sudoku
 /// homework's; whole exercises crates hold every homework, so the course's
@@ -161,6 +177,13 @@ pub fn homework_of_batch(
 
 #[cfg(test)]
 mod tests {
+    /// A homework's untouched handout, as the course holds it.
+    fn handout(homework: &Homework) -> String {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../exercises")
+            .join(homework.source);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
     use super::*;
 
     #[test]
@@ -171,12 +194,12 @@ mod tests {
             std::fs::create_dir_all(dir.path().join(student)).unwrap();
             std::fs::write(
                 dir.path().join(student).join(sudoku.file_name()),
-                sudoku.files.handout,
+                handout(sudoku),
             )
             .unwrap();
         }
         // One renamed to its student's id: known by its code.
-        std::fs::write(dir.path().join("bob.rs"), sudoku.files.handout).unwrap();
+        std::fs::write(dir.path().join("bob.rs"), handout(sudoku)).unwrap();
         let (homework, line) = homework_of_batch(dir.path(), None).unwrap();
         assert_eq!(homework, sudoku);
         let line = line.unwrap();
@@ -194,7 +217,7 @@ mod tests {
         for homework in homeworks::ALL {
             let path = crates.path().join("ada/exercises").join(homework.source);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, homework.files.handout).unwrap();
+            std::fs::write(path, handout(homework)).unwrap();
         }
         assert_eq!(
             homework_of_batch(crates.path(), None).unwrap(),

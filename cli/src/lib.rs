@@ -162,14 +162,25 @@ where
     };
     let mut out = Output::stdout(cli.json);
     let mut command = cli.command;
-    // `cargo queens watch` and `cargo queens grade` from inside `exercises/`
-    // (the folder a student edits) mean this folder.
+    // `cargo queens watch` and `cargo queens grade` from any folder of the
+    // course mean its handout, as cargo finds its manifest upwards.
     match &mut command {
         Command::Watch(args) if args.path.is_none() => args.path = Some(default_handout()),
         Command::Grade(args) if args.path.is_none() && args.batch.is_none() => {
             args.path = Some(default_handout());
         }
         _ => {}
+    }
+    // A homework's name where a path goes: `grade sudoku` meant `--exercise sudoku`.
+    let named = match &command {
+        Command::Watch(args) => args.path.as_deref().zip(Some("watch")),
+        Command::Grade(args) => args.path.as_deref().zip(Some("grade")),
+        _ => None,
+    };
+    if let Some(message) = named.and_then(|(path, name)| choice::homework_named_as_path(path, name))
+    {
+        eprintln!("queens: error: {message}");
+        return ExitCode::from(EXIT_USAGE);
     }
     let result = match command {
         Command::Solve(args) => solve::run(args.0, &mut out),
@@ -198,20 +209,41 @@ where
     }
 }
 
-/// The handout a command works on when none is given: `exercises/` in the
-/// current folder, else the current folder when it is the exercises crate
-/// itself (it holds every homework's file and hints).
+/// The handout a command works on when none is given, found from the
+/// current folder upwards as cargo finds its manifest: `exercises/` in the
+/// current folder, else the first folder, this one or one above it, that is
+/// the exercises crate (it holds every homework's file and hints) or holds
+/// it as `exercises/`; else `exercises` (which the command says is missing).
+/// A relative path (`.`, `..`, `../exercises`), as the screens show it.
 fn default_handout() -> std::path::PathBuf {
-    let here = std::path::Path::new(".");
-    let exercises = std::path::PathBuf::from("exercises");
-    let is_the_crate = queens_grader::homeworks::ALL.iter().all(|homework| {
-        here.join(homework.source).is_file() && here.join(homework.hints).is_file()
-    });
-    if !exercises.is_dir() && is_the_crate {
-        here.to_owned()
-    } else {
-        exercises
+    use std::path::{Path, PathBuf};
+    let exercises = PathBuf::from("exercises");
+    if exercises.is_dir() {
+        return exercises;
     }
+    let is_the_crate = |dir: &Path| {
+        queens_grader::homeworks::ALL.iter().all(|homework| {
+            dir.join(homework.source).is_file() && dir.join(homework.hints).is_file()
+        })
+    };
+    let Ok(here) = std::env::current_dir() else {
+        return exercises;
+    };
+    let mut up = PathBuf::from(".");
+    for dir in here.ancestors() {
+        if is_the_crate(dir) {
+            return up;
+        }
+        if is_the_crate(&dir.join("exercises")) {
+            return up.join("exercises");
+        }
+        up = if up == Path::new(".") {
+            PathBuf::from("..")
+        } else {
+            up.join("..")
+        };
+    }
+    exercises
 }
 
 /// Prints help and version as clap does; any other parse error as one line.

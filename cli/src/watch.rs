@@ -9,10 +9,13 @@
 //! draws the screen ([`screen`]) and reads the keys in raw mode: `h` the next
 //! hint of the first unfinished blank, `r` grade now, `↑`/`↓` choose a blank
 //! and `x` reset it to its `todo!()` (after `y`, the file kept in
-//! [`reset::backup_folder`]), `e` the next homework of the registry, `l` the
-//! homeworks with their blanks done, `q` quit. Saves made while a grade runs
-//! are graded once it ends, the last one only. The terminal is restored on
-//! every way out, a panic included ([`Terminal`]'s `Drop`).
+//! [`reset::backup_folder`], `exercises/.backups/`), `e` the next homework of the registry, `l` the
+//! homeworks with their blanks done, `q` quit. A save made while its file is
+//! being graded makes that grade stale: it is cancelled (its test processes
+//! killed, [`Grader::grade_unless`]) and the new file graded, the last save
+//! only; the screen shows the save being graded and for how long. The
+//! terminal is restored on every way out, a panic included ([`Terminal`]'s
+//! `Drop`).
 
 mod files;
 mod reset;
@@ -22,11 +25,12 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Stdout, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use crossterm::event::{self, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{QueueableCommand, cursor, terminal};
+use queens_grader::cancel::Cancel;
 use queens_grader::course::Course;
 use queens_grader::grader::{Config, Grade, Grader};
 use queens_grader::homework::Homework;
@@ -35,7 +39,7 @@ use queens_grader::markers::{self, Blank};
 use queens_grader::settings::Settings;
 
 use self::files::{FileWatch, Report, Silence};
-use self::screen::{Line, Tone, View};
+use self::screen::{Line, Running, Tone, View};
 use super::{Failure, Output};
 
 /// How often the loop looks at the file's modification time (for saves
@@ -86,6 +90,8 @@ enum Event {
     Written(Vec<PathBuf>),
     /// A grade finished.
     Graded(Box<Grade>),
+    /// A grade was cancelled: a newer save made it stale.
+    Dropped,
     /// The watcher or the grader reported a problem (the watch goes on).
     Problem(String),
     /// The terminal changed size.
@@ -94,11 +100,26 @@ enum Event {
     Key(Key),
 }
 
-/// One grade to run: a homework's file.
+/// One grade to run: a homework's file, and what cancels it.
 struct Job {
     homework: &'static Homework,
     source: PathBuf,
+    cancel: Cancel,
 }
+
+/// The grade running now.
+struct Grading {
+    homework: &'static Homework,
+    /// Cancels it when a newer save makes it stale.
+    cancel: Cancel,
+    /// When the file it grades was saved.
+    saved: Option<SystemTime>,
+    started: Instant,
+}
+
+/// How long `q` waits for a cancelled grade to end (its tests end at once;
+/// a build under way is left to the process's exit).
+const QUIT_WAIT: Duration = Duration::from_secs(2);
 
 /// Watches the handout and redraws its grade on every save, until `q`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
@@ -152,7 +173,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         crate_dir,
         grades: BTreeMap::new(),
         count: 0,
-        grading: false,
+        grading: None,
         again: false,
         problem: None,
         selected: None,
@@ -170,7 +191,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 .grades
                 .get(state.homework.name)
                 .map(screen::Outcome::from),
-            grading: state.grading,
+            grading: state.grading.as_ref().map(|grading| Running {
+                saved: grading.saved,
+                elapsed: grading.started.elapsed(),
+            }),
             problem: state.problem.as_deref(),
             keys: terminal.keys,
             selected: state.selected,
@@ -203,7 +227,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             Event::Graded(grade) => {
                 state.count += 1;
                 state.grades.insert(grade.homework.name, *grade);
-                state.grading = false;
+                state.grading = None;
+                if std::mem::take(&mut state.again) {
+                    state.grade_now();
+                }
+            }
+            Event::Dropped => {
+                state.grading = None;
                 if std::mem::take(&mut state.again) {
                     state.grade_now();
                 }
@@ -221,12 +251,19 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         }
     }
     drop(watch);
-    let grading = state.grading;
+    // A grade running is cancelled: its tests end at once, and the worker
+    // with them (its graders remove their scratch workspaces). A build under
+    // way is left to the process's exit rather than making the student wait
+    // for it after `q`.
+    if let Some(grading) = &state.grading {
+        grading.cancel.cancel();
+    }
     drop(state);
-    // An idle worker ends at once and its graders remove their scratch
-    // workspaces; a busy one is left to the process's exit rather than
-    // making the student wait for a build after `q`.
-    if !grading {
+    let quit = Instant::now();
+    while !worker.is_finished() && quit.elapsed() < QUIT_WAIT {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    if worker.is_finished() {
         let _ = worker.join();
     }
     terminal.finish()
@@ -253,8 +290,12 @@ fn grade_jobs(queue: &mpsc::Receiver<Job>, settings: &Settings, events: &Sender<
                 }
             }
         };
-        let grade = grader.grade(&job.source.display().to_string(), &job.source);
-        if events.send(Event::Graded(Box::new(grade))).is_err() {
+        let id = job.source.display().to_string();
+        let event = match grader.grade_unless(&id, &job.source, &job.cancel) {
+            Some(grade) => Event::Graded(Box::new(grade)),
+            None => Event::Dropped,
+        };
+        if events.send(event).is_err() {
             break;
         }
     }
@@ -277,7 +318,8 @@ struct State {
     grades: BTreeMap<&'static str, Grade>,
     /// Grades finished.
     count: usize,
-    grading: bool,
+    /// The grade running, if one is.
+    grading: Option<Grading>,
     /// A save came while grading: grade again once done.
     again: bool,
     problem: Option<String>,
@@ -290,16 +332,35 @@ struct State {
 }
 
 impl State {
-    /// Grades the current file now, or once the running grade ends.
+    /// Grades the current file now, or once the running grade ends; a grade
+    /// of this homework running on an older save is stale, and cancelled.
     fn grade_now(&mut self) {
-        if self.grading {
+        let saved = std::fs::metadata(&self.source)
+            .and_then(|m| m.modified())
+            .ok();
+        if let Some(grading) = &self.grading {
+            if grading.homework == self.homework {
+                // One save may bring several events: the grade of that very
+                // save goes on.
+                if saved.is_some() && saved == grading.saved {
+                    return;
+                }
+                grading.cancel.cancel();
+            }
             self.again = true;
             return;
         }
-        self.grading = true;
+        let cancel = Cancel::new();
+        self.grading = Some(Grading {
+            homework: self.homework,
+            cancel: cancel.clone(),
+            saved,
+            started: Instant::now(),
+        });
         let _ = self.jobs.send(Job {
             homework: self.homework,
             source: self.source.clone(),
+            cancel,
         });
     }
 
@@ -421,7 +482,7 @@ impl State {
                 format!(
                     "reset blank {id} ({title}) to its todo!()? Your answer there is removed; \
                      the whole file is copied to {} first.",
-                    reset::backup_folder().display()
+                    self.backup_folder().display()
                 ),
             ),
             Line::new(Tone::Strong, "y resets it · any other key keeps it"),
@@ -429,7 +490,8 @@ impl State {
     }
 
     fn reset(&mut self, confirm: Confirm) -> Vec<Line> {
-        match reset::reset(confirm.homework, &self.source, confirm.blank) {
+        let folder = self.backup_folder();
+        match reset::reset(confirm.homework, &self.source, confirm.blank, &folder) {
             Ok(backup) => {
                 // Our own write: its event grades it, and is no silence.
                 self.silence.heard(&self.source);
@@ -445,6 +507,16 @@ impl State {
             }
             Err(why) => vec![Line::new(Tone::Error, why)],
         }
+    }
+
+    /// Where a reset keeps the file as it was: in the exercises folder, else
+    /// beside the file's folder.
+    fn backup_folder(&self) -> PathBuf {
+        let crate_dir = self.crate_dir.clone().unwrap_or_else(|| {
+            let folder = folder_of(&self.source);
+            folder.parent().map_or(folder.clone(), Path::to_owned)
+        });
+        reset::backup_folder(&crate_dir)
     }
 
     /// The registry's next homework; the folder of its file.

@@ -526,12 +526,30 @@ fn every_key_works() {
         s.contains("blank 1 is back to its todo!()") && scores(s).is_some_and(|now| now[0].0 == 0)
     });
     assert_eq!(std::fs::read_to_string(&lib_rs).unwrap(), handout);
-    let backups: Vec<_> = std::fs::read_dir(tmp.path().join("queens-backups"))
-        .expect("the backups' folder beside the hints")
+    // Kept in the exercises folder, where `cargo clean` does not reach,
+    // named after the file and the time: lib.rs.2026-12-02T10-42-03.
+    let backups: Vec<_> = std::fs::read_dir(tmp.path().join("exercises/.backups"))
+        .expect("the backups' folder in the exercises folder")
         .map(|entry| entry.unwrap().path())
         .collect();
     assert_eq!(backups.len(), 1, "{backups:?}");
     assert_eq!(std::fs::read_to_string(&backups[0]).unwrap(), filled(&[1]));
+    let name = backups[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let stamp = name.strip_prefix("lib.rs.").expect("named after the file");
+    assert!(
+        stamp.len() == "2026-12-02T10-42-03".len()
+            && stamp.chars().enumerate().all(|(i, c)| match i {
+                4 | 7 | 13 | 16 => c == '-',
+                10 => c == 'T',
+                _ => c.is_ascii_digit(),
+            }),
+        "a readable date: {name}"
+    );
+    assert!(!tmp.path().join("queens-backups").exists());
     assert!(
         watch.contents().replace('\n', "").contains(
             &backups[0]
@@ -622,4 +640,191 @@ fn watch_inside_exercises_watches_that_folder() {
         s.contains("queens watch · ./src/lib.rs · graded in") && scores(s).is_some()
     });
     watch.quit();
+}
+
+/// The processes descended from `pid` (Linux: read from `/proc`), by name.
+fn descendants(pid: u32) -> Vec<(u32, String)> {
+    let mut parents: Vec<(u32, u32, String)> = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(child) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (name) state ppid …`: the name may hold spaces and brackets.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = stat[open + 1..close].to_owned();
+        let parent = stat[close + 1..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(parent) = parent {
+            parents.push((child, parent, name));
+        }
+    }
+    let mut family = vec![pid];
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(&parent) = family.get(at) {
+        for (child, _, name) in parents.iter().filter(|(_, p, _)| *p == parent) {
+            family.push(*child);
+            found.push((*child, name.clone()));
+        }
+        at += 1;
+    }
+    found
+}
+
+/// A save during a run makes it stale: the run is stopped (its endless loop
+/// killed, nothing left running), never shown, and the new file graded. The
+/// screen says which save is being graded, and for how long. `q` during a
+/// run leaves nothing running either.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_save_during_a_run_drops_the_stale_run() {
+    let tmp = handout_copy();
+    let lib_rs = tmp.path().join("exercises/src/lib.rs");
+    let mut watch = Watch::start(tmp.path(), &["watch"]);
+    let pid = watch.child.process_id().expect("the watch's process id");
+    watch.wait_for("a first grade", FIRST_GRADE, |s| {
+        scores(s).is_some() && s.contains("(grade 1)")
+    });
+
+    // Blank 1 loops for ever: every test that calls it runs to its timeout.
+    let done = filled(&[1, 2, 3]);
+    let endless = done.replacen(
+        "// BLANK 1: prune check\n",
+        "// BLANK 1: prune check\n        while std::hint::black_box(true) {}\n",
+        1,
+    );
+    assert_ne!(endless, done, "the marker of blank 1 is in the handout");
+    std::fs::write(&lib_rs, &endless).unwrap();
+    watch.wait_for(
+        "the run in progress, with its save and seconds",
+        AFTER_SAVE,
+        |s| s.contains("grading your save of") && s.contains(" s (below: the save before)"),
+    );
+    tests_running(&watch, pid);
+
+    // The fix, saved mid-run.
+    std::fs::write(&lib_rs, &done).unwrap();
+    let total = homeworks::default().tests.len() as u32;
+    let verdict = watch.wait_for("the fixed file's verdict", AFTER_SAVE, |s| {
+        score(s, "total ").is_some_and(|(passed, _)| passed > 0) && s.contains("graded in")
+    });
+    let screen = watch.contents();
+    assert!(
+        screen.contains("(grade 2)"),
+        "the stale run was shown as a grade of its own:\n{screen}"
+    );
+    assert!(
+        score(&screen, "total ").is_some_and(|(passed, all)| passed == all && all > 0),
+        "the verdict is the fixed file's ({total} tests):\n{screen}"
+    );
+    let raw = String::from_utf8_lossy(&watch.raw.lock().unwrap()).into_owned();
+    assert!(
+        !raw.contains("infinite loop"),
+        "the stale run's timeouts reached the screen"
+    );
+    // Nothing of the stale run is left: no process under the watch.
+    let left = descendants(pid);
+    assert!(left.is_empty(), "left running: {left:?}");
+    eprintln!(
+        "queens watch: the fixed file's verdict {:.1} s after its save",
+        verdict.as_secs_f64()
+    );
+
+    // q during a run: its tests are killed, not left to their time limit
+    // (the watch cancels the run and waits for it; bubblewrap's
+    // --die-with-parent would too, but the tests may run without it).
+    std::fs::write(&lib_rs, &endless).unwrap();
+    let running = tests_running(&watch, pid);
+    watch.quit();
+    let alive: Vec<&(u32, String)> = running
+        .iter()
+        .filter(|(pid, _)| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                let state = stat
+                    .rsplit(')')
+                    .next()
+                    .and_then(|rest| rest.split_whitespace().next());
+                state != Some("Z")
+            })
+        })
+        .collect();
+    assert!(alive.is_empty(), "left running after q: {alive:?}");
+}
+
+/// Waits until the watch `pid` runs graded tests (its build done): the
+/// grader's copy of the test binary, in a sandbox or not. Returns them.
+fn tests_running(watch: &Watch, pid: u32) -> Vec<(u32, String)> {
+    let started = Instant::now();
+    loop {
+        let tests: Vec<(u32, String)> = descendants(pid)
+            .into_iter()
+            .filter(|(_, name)| ["graded-tests", "bwrap", "unshare"].contains(&name.as_str()))
+            .collect();
+        if !tests.is_empty() {
+            return tests;
+        }
+        assert!(
+            started.elapsed() < AFTER_SAVE,
+            "the tests never started:\n{}",
+            watch.contents()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// From any folder inside the course (`exercises/src/`, where the student
+/// edits), `grade` and `watch` find the handout upwards, as cargo finds its
+/// manifest.
+#[test]
+fn grade_and_watch_find_the_handout_from_a_folder_inside_it() {
+    let tmp = handout_copy();
+    let src = tmp.path().join("exercises/src");
+    // A build cut short at once: only where the handout was found matters.
+    let graded = queens()
+        .current_dir(&src)
+        .args(["grade", "--timeout", "0.01"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&graded.stdout);
+    let stderr = String::from_utf8_lossy(&graded.stderr);
+    assert!(!stderr.contains("does not exist"), "{stderr}");
+    assert!(
+        stdout.contains("Grading ../src/lib.rs"),
+        "{stdout}\n{stderr}"
+    );
+
+    let mut watch = Watch::start(&src, &["watch"]);
+    watch.wait_for("a first grade of ../src/lib.rs", FIRST_GRADE, |s| {
+        s.contains("queens watch · ../src/lib.rs · graded in") && scores(s).is_some()
+    });
+    watch.quit();
+}
+
+/// A homework's name where a path goes suggests `--exercise NAME`.
+#[test]
+fn a_homework_named_as_a_path_suggests_exercise() {
+    let tmp = handout_copy();
+    let name = homeworks::ALL[1].name;
+    for command in ["grade", "watch"] {
+        queens()
+            .current_dir(tmp.path())
+            .args([command, name])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "did you mean `cargo queens {command} --exercise {name}`"
+            )))
+            .stderr(predicate::str::contains("does not exist").not());
+    }
 }

@@ -172,41 +172,48 @@ pub fn homeworks_held(submission: &Submission) -> Vec<&'static Homework> {
     by_content(path).into_iter().collect()
 }
 
-/// The homework whose handout's items the code at `path` declares, most of
-/// them and more than any other's.
+/// The homework whose graded tests name the most of the items the code at
+/// `path` declares, more than any other's do (a renamed `ada.rs`). The tests'
+/// adapter, not the handout, is the homework's fingerprint: the grader never
+/// compiles in a file a student edits (no rebuild after a save).
 fn by_content(path: &Path) -> Option<&'static Homework> {
     let code = std::fs::read(path)
         .ok()
         .filter(|bytes| bytes.len() < 1 << 20)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?;
-    let declared = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter_map(|line| {
-                let line = line.trim_start().trim_start_matches("pub ");
-                let rest = line
-                    .strip_prefix("fn ")
-                    .or_else(|| line.strip_prefix("struct "))?;
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                (!name.is_empty()).then_some(name)
-            })
-            .collect()
-    };
-    let in_code = declared(&code);
-    let mut scores: Vec<(f64, &'static Homework)> = homeworks::ALL
-        .iter()
-        .map(|homework| {
-            let items = declared(homework.files.handout);
-            let found = items.iter().filter(|item| in_code.contains(item)).count();
-            (found as f64 / items.len().max(1) as f64, *homework)
+    let declared: Vec<String> = code
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim_start().trim_start_matches("pub ");
+            let rest = line
+                .strip_prefix("fn ")
+                .or_else(|| line.strip_prefix("struct "))?;
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
         })
         .collect();
-    scores.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut scores: Vec<(usize, &'static Homework)> = homeworks::ALL
+        .iter()
+        .map(|homework| {
+            let words: std::collections::HashSet<&str> = homework
+                .files
+                .tests
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .collect();
+            let found = declared
+                .iter()
+                .filter(|item| words.contains(item.as_str()))
+                .count();
+            (found, *homework)
+        })
+        .collect();
+    scores.sort_by(|a, b| b.0.cmp(&a.0));
     match scores.as_slice() {
         [(best, homework), rest @ ..]
-            if *best >= 0.5 && rest.first().is_none_or(|(next, _)| next < best) =>
+            if *best >= 2 && rest.first().is_none_or(|(next, _)| next < best) =>
         {
             Some(*homework)
         }
@@ -547,6 +554,13 @@ fn quality_notes(grader: &Grader, grade: &Grade) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    /// A homework's untouched handout, as the course holds it.
+    fn handout(homework: &Homework) -> String {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../exercises")
+            .join(homework.source);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
     use super::*;
 
     /// A folder holding `files` (`(name, text)`), folders made as needed.
@@ -563,13 +577,13 @@ mod tests {
     #[test]
     fn a_canvas_download_is_one_submission_per_student_named_to_join_the_roster() {
         let second = homeworks::ALL[1];
-        let (file, handout) = (second.file_name(), second.files.handout);
+        let (file, handout) = (second.file_name(), handout(second));
         let dir = folder(&[
-            (&format!("lovelaceada_101_5551_{file}"), handout),
+            (&format!("lovelaceada_101_5551_{file}"), &handout),
             ("hoppergrace_LATE_102_5552_notes.rs", "// notes"),
             (
                 &format!("hoppergrace_LATE_102_5553_{}", file.replace(".rs", "-1.rs")),
-                handout,
+                &handout,
             ),
         ]);
         let found = submissions(dir.path(), Some(second)).unwrap();
@@ -606,7 +620,7 @@ mod tests {
             ),
             (
                 &format!("submission_123456/{}", first.file_name()),
-                first.files.handout,
+                &handout(first),
             ),
         ]);
         let found = submissions(dir.path(), None).unwrap();
@@ -621,8 +635,8 @@ mod tests {
     #[test]
     fn files_named_by_ids_are_recognised_by_their_code() {
         let dir = folder(&[
-            ("ada.rs", homeworks::ALL[1].files.handout),
-            ("bob.rs", homeworks::ALL[2].files.handout),
+            ("ada.rs", &handout(homeworks::ALL[1])),
+            ("bob.rs", &handout(homeworks::ALL[2])),
             ("eve.rs", "fn main() {}\n"),
             ("whole/exercises/src/placeholder.txt", ""),
         ]);
@@ -631,7 +645,7 @@ mod tests {
                 .path()
                 .join("whole/exercises/src")
                 .join(homework.file_name());
-            std::fs::write(path, homework.files.handout).unwrap();
+            std::fs::write(path, handout(homework)).unwrap();
         }
         let held: Vec<(String, Vec<&Homework>)> = submissions(dir.path(), None)
             .unwrap()

@@ -33,6 +33,7 @@ use std::time::Duration;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
+use super::cancel::Cancel;
 use super::homework::Homework;
 use super::process::{self, Ending, Limits};
 use super::results::{Outcome, TestRecord, hint_command_of};
@@ -72,6 +73,8 @@ pub struct Settings {
     /// Without the sandbox: run each test in a network namespace of its own
     /// (`unshare -rn`; only where [`sandbox::unshare_works`]).
     pub unshare_network: bool,
+    /// Stops a test as soon as it is cancelled (its processes killed).
+    pub cancel: Option<Cancel>,
 }
 
 impl Settings {
@@ -85,6 +88,7 @@ impl Settings {
             },
             sandbox: None,
             unshare_network: false,
+            cancel: None,
         }
     }
 }
@@ -338,7 +342,13 @@ pub fn run_test(
         output_cap: OUTPUT_CAP,
         own_process_group: true,
     };
-    let run = match process::run_contained(command, limits, settings.resources, user) {
+    let run = match process::run_contained(
+        command,
+        limits,
+        settings.resources,
+        user,
+        settings.cancel.as_ref(),
+    ) {
         Ok(run) => run,
         Err(error) => return harness_error(format!("cannot start the test process: {error}")),
     };

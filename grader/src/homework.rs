@@ -25,14 +25,13 @@ pub struct Test {
     pub rule: &'static str,
 }
 
-/// The files of a homework's handout as they were when the grader was built
-/// (the grader writes them into its scratch workspace; `queens hint` reads
-/// the hints).
+/// The files of a homework's handout that no student edits, as they were
+/// when the grader was built (the grader writes the tests into its scratch
+/// workspace; `queens hint` reads the hints). Never the student's file: a
+/// save would rebuild the grader and the command line.
 #[cfg(feature = "instructor")]
 #[derive(Debug, Clone, Copy)]
 pub struct Files {
-    /// The untouched handout (`exercises/<source>`).
-    pub handout: &'static str,
     /// The adapter test target (`exercises/<test_file>`).
     pub tests: &'static str,
     /// The hints (`exercises/<hints>`).
@@ -71,7 +70,7 @@ pub struct Homework {
     pub explanations: &'static [(&'static str, &'static str)],
     /// How the feedback pages draw the boards its messages draw as text.
     pub squares: Squares,
-    /// The handout's files, built in.
+    /// The handout's files no student edits, built in.
     #[cfg(feature = "instructor")]
     pub files: Files,
 }

@@ -18,6 +18,8 @@
 //! * [`results`], [`process`], [`sandbox`] (always): a test's recorded
 //!   outcome; running a program with a timeout and capped output; containing
 //!   a test (session, resource limits, bubblewrap).
+//! * [`cancel`] (always): a run stopped when a newer one made it stale (its
+//!   test processes killed).
 //! * [`markers`], [`course`], [`student_copy`] (feature `instructor`): every
 //!   handout is generated from its reference's markers (one source), checked
 //!   and written into the course; a student copy leaves the answers out.
@@ -34,6 +36,7 @@
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
 //!   a GitHub Classroom autograding workflow.
 
+pub mod cancel;
 pub mod harness;
 pub mod homework;
 pub mod homeworks;

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
 
+use super::cancel::Cancel;
+
 /// How long a program may run and how much of its output is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -43,7 +45,7 @@ impl Captured {
 pub enum Ending {
     /// It exited (or was killed by a signal) on its own.
     Finished(ExitStatus),
-    /// It ran past the timeout and was killed.
+    /// It ran past the timeout, or was cancelled ([`Cancel`]), and was killed.
     TimedOut,
 }
 
@@ -117,18 +119,20 @@ impl Run {
 
 /// Runs `command` with no input, under `limits`.
 pub fn run(command: Command, limits: Limits) -> io::Result<Run> {
-    run_inner(command, limits, limits.own_process_group)
+    run_inner(command, limits, limits.own_process_group, None)
 }
 
 /// Runs `command` as one graded test: in a session of its own (so its whole
 /// process group can be killed), under `resources`, as `user` when given
 /// ([`super::sandbox::contain`]). Whatever it leaves running is killed when it
-/// ends and named in [`Run::left_running`].
+/// ends and named in [`Run::left_running`]. Once `cancel` is cancelled, it is
+/// killed with its group as at its timeout.
 pub fn run_contained(
     mut command: Command,
     limits: Limits,
     resources: super::sandbox::Resources,
     user: Option<u32>,
+    cancel: Option<&Cancel>,
 ) -> io::Result<Run> {
     super::sandbox::contain(&mut command, resources, user);
     run_inner(
@@ -138,6 +142,7 @@ pub fn run_contained(
             ..limits
         },
         false,
+        cancel,
     )
 }
 
@@ -154,7 +159,12 @@ const SAMPLE_EVERY_LATER: Duration = Duration::from_millis(25);
 /// what still holds it open.
 const SETTLE: Duration = Duration::from_millis(150);
 
-fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Result<Run> {
+fn run_inner(
+    mut command: Command,
+    limits: Limits,
+    set_group: bool,
+    cancel: Option<&Cancel>,
+) -> io::Result<Run> {
     command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -184,7 +194,7 @@ fn run_inner(mut command: Command, limits: Limits, set_group: bool) -> io::Resul
                 kill_group(&child);
                 break Ending::Finished(child.wait()?);
             }
-            if start.elapsed() >= limits.timeout {
+            if start.elapsed() >= limits.timeout || cancel.is_some_and(Cancel::is_cancelled) {
                 left_running.extend(group_members(&child).into_iter().map(|(_, name)| name));
                 kill_group(&child);
                 child.wait()?;

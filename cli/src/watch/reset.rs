@@ -6,21 +6,26 @@
 //! generator agree on where a blank starts and ends.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use queens_grader::homework::Homework;
 use queens_grader::markers;
 
-/// Where the copies are kept: `queens-backups/` beside the hints' memory
-/// (the course's `target/`), out of git's way and of the build's.
-pub fn backup_folder() -> PathBuf {
-    crate::hint::state_file().with_file_name("queens-backups")
+/// Where the copies of the exercises crate `crate_dir` are kept:
+/// `.backups/` inside it, out of `cargo clean`'s reach (not `target/`), of
+/// the file watch (not `src/`) and of git (the course's `.gitignore`).
+pub fn backup_folder(crate_dir: &Path) -> PathBuf {
+    crate_dir.join(".backups")
 }
 
 /// Resets blank `id` of `homework` in `source`: the file is copied to
-/// [`backup_folder`] first, then written with that blank's `todo!()`.
-/// Returns the copy's path.
-pub fn reset(homework: &Homework, source: &Path, id: u32) -> Result<PathBuf, String> {
+/// `folder` first, named after it and the local time (`lib.rs.2026-12-02T10-42-03`),
+/// then written with that blank's `todo!()`. Returns the copy's path.
+pub fn reset(
+    homework: &Homework,
+    source: &Path,
+    id: u32,
+    folder: &Path,
+) -> Result<PathBuf, String> {
     let blanks = crate::hint::blanks_of(homework).map_err(|failure| failure.message)?;
     let blank = blanks
         .iter()
@@ -30,15 +35,13 @@ pub fn reset(homework: &Homework, source: &Path, id: u32) -> Result<PathBuf, Str
         .map_err(|e| format!("cannot read {}: {e}", source.display()))?;
     let reset = markers::reset_blank(&text, blank)
         .map_err(|why| format!("cannot find blank {id} in {}: {why}", source.display()))?;
-    let folder = backup_folder();
-    std::fs::create_dir_all(&folder)
+    std::fs::create_dir_all(folder)
         .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let stem = source
-        .file_stem()
-        .map_or_else(|| "handout".into(), |s| s.to_string_lossy().into_owned());
+    let name = source
+        .file_name()
+        .map_or_else(|| "handout.rs".into(), |s| s.to_string_lossy().into_owned());
+    // Colons are not allowed in Windows file names: 10-42-03.
+    let stamp = chrono::Local::now().format("%Y-%m-%dT%H-%M-%S");
     // Two resets within a second keep both copies.
     let backup = (0..)
         .map(|n| {
@@ -47,7 +50,7 @@ pub fn reset(homework: &Homework, source: &Path, id: u32) -> Result<PathBuf, Str
             } else {
                 format!("-{n}")
             };
-            folder.join(format!("{homework}-{stem}-{seconds}{suffix}.rs"))
+            folder.join(format!("{name}.{stamp}{suffix}"))
         })
         .find(|path| !path.exists())
         .expect("a free name");

@@ -3,7 +3,7 @@
 //! terminal; the tones become colours on the way out.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use queens_grader::grader::{Grade, Status};
 use queens_grader::homework::Homework;
@@ -92,8 +92,8 @@ pub struct View<'a> {
     pub source: &'a Path,
     /// The latest grade, once there is one.
     pub grade: Option<Outcome<'a>>,
-    /// Whether a grade is running now.
-    pub grading: bool,
+    /// The grade running now, if one is.
+    pub grading: Option<Running>,
     /// A problem of the watcher itself, shown until the next save.
     pub problem: Option<&'a str>,
     /// Whether the keys work (a terminal in raw mode).
@@ -109,6 +109,35 @@ pub struct View<'a> {
     pub polling: bool,
     /// Grades finished since the watch started (`r` adds one).
     pub grades: usize,
+}
+
+/// A grade running: the save it grades and how long it has run.
+#[derive(Debug, Clone, Copy)]
+pub struct Running {
+    /// When the file graded was saved (its modification time).
+    pub saved: Option<SystemTime>,
+    /// How long the grade has run.
+    pub elapsed: Duration,
+}
+
+impl Running {
+    /// `grading your save of 10:42:03… 4 s`, the time in the student's
+    /// own time zone (with its date when the save is not from today).
+    fn describe(&self) -> String {
+        let what = match self.saved {
+            Some(saved) => {
+                let saved = chrono::DateTime::<chrono::Local>::from(saved);
+                let format = if saved.date_naive() == chrono::Local::now().date_naive() {
+                    "%H:%M:%S"
+                } else {
+                    "%Y-%m-%d %H:%M:%S"
+                };
+                format!("grading your save of {}", saved.format(format))
+            }
+            None => "grading your file".to_owned(),
+        };
+        format!("{what}… {} s", self.elapsed.as_secs())
+    }
 }
 
 /// The first blank of `grade` whose tests do not all pass: the one `h` gives
@@ -206,14 +235,16 @@ pub fn lines(view: &View<'_>) -> Vec<Line> {
 
 fn heading(view: &View<'_>) -> Line {
     let state = match (view.grading, view.grade) {
-        (true, None) => "building…".to_owned(),
-        (true, Some(_)) => "your last save is being graded…".to_owned(),
-        (false, Some(grade)) => format!(
+        (Some(running), None) => format!("{} (building first)", running.describe()),
+        (Some(running), Some(_)) => {
+            format!("{} (below: the save before)", running.describe())
+        }
+        (None, Some(grade)) => format!(
             "graded in {:.1} s (grade {})",
             grade.elapsed.as_secs_f64(),
             view.grades
         ),
-        (false, None) => String::new(),
+        (None, None) => String::new(),
     };
     Line::new(
         Tone::Strong,
@@ -391,6 +422,35 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn a_running_grade_names_its_save_and_its_seconds() {
+        let now = SystemTime::now();
+        let today = Running {
+            saved: Some(now),
+            elapsed: Duration::from_millis(4_300),
+        };
+        let clock = chrono::DateTime::<chrono::Local>::from(now)
+            .format("%H:%M:%S")
+            .to_string();
+        assert_eq!(
+            today.describe(),
+            format!("grading your save of {clock}… 4 s")
+        );
+        let old = Running {
+            saved: Some(now - Duration::from_secs(3 * 86_400)),
+            elapsed: Duration::ZERO,
+        };
+        let date = chrono::DateTime::<chrono::Local>::from(now - Duration::from_secs(3 * 86_400))
+            .format("%Y-%m-%d ")
+            .to_string();
+        assert!(old.describe().contains(&date), "{}", old.describe());
+        let unknown = Running {
+            saved: None,
+            elapsed: Duration::from_secs(2),
+        };
+        assert_eq!(unknown.describe(), "grading your file… 2 s");
+    }
+
     fn record(name: &str, outcome: TestOutcome, message: &str) -> TestRecord {
         TestRecord {
             name: name.to_owned(),
@@ -418,7 +478,7 @@ mod tests {
         let view = View {
             source: Path::new("exercises/src/lib.rs"),
             grade: Some(grade),
-            grading: false,
+            grading: None,
             problem: None,
             keys: true,
             selected: None,

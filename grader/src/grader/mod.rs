@@ -5,9 +5,10 @@
 //!    ([`Config::homework`]), read as text or rejected, notes on what else is
 //!    there and ignored;
 //! 2. `workspace`: a scratch workspace with that file next to the
-//!    instructor's `exercises/Cargo.toml`, every homework's tests and the other
-//!    handouts, embedded in this program when it was built (so edited tests or
-//!    an added `build.rs` change nothing), and the `queens` library and the
+//!    instructor's `exercises/Cargo.toml` and every homework's tests, embedded
+//!    in this program when it was built (so edited tests or an added
+//!    `build.rs` change nothing), the other homeworks' files left empty, and
+//!    the `queens` library and the
 //!    harness copied in (`vendor/`): it names nothing of the course by path;
 //! 3. `build`: the homework's test target built offline, in bubblewrap when
 //!    it works, with a wall-clock limit; compile errors pointed at the
@@ -38,6 +39,7 @@ use std::time::Instant;
 pub use config::{Config, INSTRUCTOR_MANIFEST};
 pub use record::{Grade, Status};
 
+use crate::cancel::Cancel;
 use crate::sandbox;
 
 /// Grades submissions one after another in one scratch workspace.
@@ -131,9 +133,22 @@ impl Grader {
     /// Grades the submission at `path` (an exercises crate folder, a folder
     /// holding `lib.rs`, or a `.rs` file), calling it `id`.
     pub fn grade(&self, id: &str, path: &Path) -> Grade {
+        self.grade_until(id, path, &Cancel::new())
+    }
+
+    /// Grades the submission at `path` as [`Grader::grade`] does, unless
+    /// `cancel` is cancelled first (`queens watch`, when a newer save makes
+    /// this one stale): then the tests running are killed, none starts after
+    /// them, and there is no grade. A build under way ends first.
+    pub fn grade_unless(&self, id: &str, path: &Path, cancel: &Cancel) -> Option<Grade> {
+        let grade = self.grade_until(id, path, cancel);
+        (!cancel.is_cancelled()).then_some(grade)
+    }
+
+    fn grade_until(&self, id: &str, path: &Path, cancel: &Cancel) -> Grade {
         let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
-        self.grade_path(&mut grade, path, start + self.config.timeout);
+        self.grade_path(&mut grade, path, start + self.config.timeout, cancel);
         grade.elapsed = start.elapsed();
         grade
     }
@@ -154,12 +169,17 @@ impl Grader {
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
         let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
-        self.grade_text(&mut grade, code, start + self.config.timeout);
+        self.grade_text(
+            &mut grade,
+            code,
+            start + self.config.timeout,
+            &Cancel::new(),
+        );
         grade.elapsed = start.elapsed();
         grade
     }
 
-    fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant) {
+    fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant, cancel: &Cancel) {
         let homework = self.config.homework;
         let Some(source) = intake::find_source(path, homework) else {
             let file = homework.file_name();
@@ -183,10 +203,10 @@ impl Grader {
             }
         };
         grade.source = Some(source);
-        self.grade_text(grade, &code, deadline);
+        self.grade_text(grade, &code, deadline, cancel);
     }
 
-    fn grade_text(&self, grade: &mut Grade, code: &str, deadline: Instant) {
+    fn grade_text(&self, grade: &mut Grade, code: &str, deadline: Instant, cancel: &Cancel) {
         let sandbox = match self.sandbox() {
             Ok((sandbox, why)) => {
                 if sandbox.is_none() {
@@ -204,6 +224,9 @@ impl Grader {
                 return;
             }
         };
+        if cancel.is_cancelled() {
+            return;
+        }
         let executable = match self.build(code, deadline) {
             Ok(executable) => executable,
             Err(build::BuildFailure::Compile(errors)) => {
@@ -239,7 +262,10 @@ impl Grader {
                 return;
             }
         };
-        let run = run::run_tests(&self.config, &executable, sandbox, deadline);
+        if cancel.is_cancelled() {
+            return;
+        }
+        let run = run::run_tests(&self.config, &executable, sandbox, deadline, cancel);
         grade.tests = run.records;
         let left: Vec<&str> = grade
             .tests

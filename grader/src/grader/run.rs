@@ -8,17 +8,20 @@ use std::time::Instant;
 
 use super::config::Config;
 use super::record::not_run;
+use crate::cancel::Cancel;
 use crate::harness::{self, Settings};
 use crate::results::{Outcome, TestRecord};
 use crate::sandbox::{self, Bubblewrap, Resources};
 
 /// Runs every graded test, `jobs` at a time, until the submission's
-/// deadline.
+/// deadline or until `cancel` is cancelled (then the tests running are
+/// killed and no other starts: what is left is of no use).
 pub(super) fn run_tests(
     config: &Config,
     executable: &Path,
     sandbox: Option<Bubblewrap>,
     deadline: Instant,
+    cancel: &Cancel,
 ) -> TestsRun {
     let mut settings = Settings::new(config.test_timeout);
     settings.resources = Resources {
@@ -28,6 +31,7 @@ pub(super) fn run_tests(
     settings.unshare_network =
         sandbox.is_none() && config.isolate_network && sandbox::unshare_works();
     settings.sandbox = sandbox;
+    settings.cancel = Some(cancel.clone());
     let homework = config.homework;
     let tests = homework.tests;
     let next = AtomicUsize::new(0);
@@ -40,6 +44,9 @@ pub(super) fn run_tests(
                     let Some(name) = tests.get(index).map(|test| test.name) else {
                         break;
                     };
+                    if cancel.is_cancelled() {
+                        break;
+                    }
                     let left = deadline.saturating_duration_since(Instant::now());
                     let (record, cut) = if left.is_zero() {
                         let why = "the submission's time ran out before this test ran";

@@ -1,6 +1,6 @@
 //! The scratch workspace: the submission next to the instructor's manifest,
-//! every homework's tests and handouts, and the library and harness copied
-//! in (`vendor/`), so it names nothing of the course by path.
+//! every homework's tests (the other homeworks' files empty), and the library
+//! and harness copied in (`vendor/`), so it names nothing of the course by path.
 
 use std::path::{Path, PathBuf};
 
@@ -33,13 +33,14 @@ impl Scratch<'_> {
             crate_dir.join("Cargo.toml"),
             super::config::INSTRUCTOR_MANIFEST,
         )?;
-        // Every homework's handout and tests are there (the manifest names
-        // every test target); the submission takes the place of the one graded.
+        // Every homework's tests are there (the manifest names every test
+        // target); the submission is the graded homework's file, the others'
+        // files are left empty (`NOT_GRADED`).
         for homework in homeworks::ALL {
             let handout = if *homework == self.config.homework {
                 code
             } else {
-                homework.files.handout
+                NOT_GRADED
             };
             std::fs::write(crate_dir.join(homework.test_file), homework.files.tests)?;
             std::fs::write(crate_dir.join(homework.source), handout)?;
@@ -119,6 +120,15 @@ impl Scratch<'_> {
         Ok(())
     }
 }
+
+/// The file of every homework not graded in this run. Only the graded
+/// homework's test target is built, and it reaches only its own file; another
+/// homework's file is compiled only when it is the crate's root (`src/lib.rs`),
+/// where an empty library does. No handout is built into the grader: the
+/// student's copy changes on every save, and `solutions/` is not everywhere
+/// the grader runs (a student copy, Gradescope's bundle).
+const NOT_GRADED: &str =
+    "//! Not graded in this run: `queens grade` builds one homework's tests.\n";
 
 /// The scratch workspace: one member, `exercises`, and the vendored library
 /// and harness (`vendor/`, copied from the course by [`Grader::vendor`]).

@@ -36,7 +36,6 @@ pub const HOMEWORK: Homework = Homework {
     squares: Squares::Chequered,
     #[cfg(feature = "instructor")]
     files: crate::homework::Files {
-        handout: include_str!("../../../../exercises/src/bitmask.rs"),
         tests: include_str!("../../../../exercises/tests/bitmask.rs"),
         hints: include_str!("../../../../exercises/bitmask-hints.json"),
     },

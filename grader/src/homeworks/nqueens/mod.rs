@@ -33,7 +33,6 @@ pub const HOMEWORK: Homework = Homework {
     squares: Squares::Chequered,
     #[cfg(feature = "instructor")]
     files: crate::homework::Files {
-        handout: include_str!("../../../../exercises/src/lib.rs"),
         tests: include_str!("../../../../exercises/tests/nqueens.rs"),
         hints: include_str!("../../../../exercises/hints.json"),
     },

@@ -32,7 +32,6 @@ pub const HOMEWORK: Homework = Homework {
     squares: Squares::Boxes(3),
     #[cfg(feature = "instructor")]
     files: crate::homework::Files {
-        handout: include_str!("../../../../exercises/src/sudoku.rs"),
         tests: include_str!("../../../../exercises/tests/sudoku.rs"),
         hints: include_str!("../../../../exercises/sudoku-hints.json"),
     },
