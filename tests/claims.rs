@@ -107,6 +107,45 @@ fn board(n: usize, queens: &[usize]) -> Playground {
     Playground::from_queens(n, queens).expect("a legal partial placement")
 }
 
+/// Forward checking's tree as notebook 04's table defines it, walked here
+/// without the library: Knuth's tree (rows in order, attacked cells skipped)
+/// without every placement that leaves some row below with no free cell,
+/// nor anything below such a placement. Returns (nodes, childless inner nodes).
+fn knuth_tree_without_dead_rows(n: usize) -> (u64, u64) {
+    fn attacked(queens: &[usize], row: usize, col: usize) -> bool {
+        queens
+            .iter()
+            .enumerate()
+            .any(|(r, &c)| attack_each_other(Cell::new(r, c), Cell::new(row, col)))
+    }
+    fn walk(n: usize, queens: &mut Vec<usize>, tally: &mut (u64, u64)) {
+        tally.0 += 1;
+        let row = queens.len();
+        if row == n {
+            return;
+        }
+        let mut children = 0;
+        for col in 0..n {
+            if attacked(queens, row, col) {
+                continue;
+            }
+            queens.push(col);
+            let dead_row = (row + 1..n).any(|below| (0..n).all(|c| attacked(queens, below, c)));
+            if !dead_row {
+                children += 1;
+                walk(n, queens, tally);
+            }
+            queens.pop();
+        }
+        if children == 0 {
+            tally.1 += 1;
+        }
+    }
+    let mut tally = (0, 0);
+    walk(n, &mut Vec::new(), &mut tally);
+    tally
+}
+
 const CLAIMS: &[Claim] = &[
     // ---- 01 · Diagonals
     Claim {
@@ -518,6 +557,32 @@ const CLAIMS: &[Claim] = &[
             ensure(effective(2057, 8) < 2.5, || effective(2057, 8).to_string())
         },
     },
+    Claim {
+        text: Text::Notebook("04-explored-nodes"),
+        says: "| `forward-checking` | also a queen that leaves some row below with no free cell | Knuth's tree without those placements and all below them; other dead ends stay |",
+        holds: || {
+            for n in 1..=9 {
+                let (walked, dead_ends) = knuth_tree_without_dead_rows(n);
+                let fc = nodes(n, Strategy::ForwardChecking);
+                ensure(walked == fc, || {
+                    format!("n = {n}: {walked} walked, {fc} counted")
+                })?;
+                // "other dead ends stay": for every n that has them at all.
+                ensure(n < 4 || dead_ends > 0, || format!("n = {n}: no dead end"))?;
+            }
+            Ok(())
+        },
+    },
+    Claim {
+        text: Text::Notebook("04-explored-nodes"),
+        says: "$8^n$ alone is larger than Knuth's whole tree at every $n$ up to 18",
+        holds: || {
+            (1..=18).try_for_each(|n| {
+                ensure(8u64.pow(n as u32) > KNUTH_NODES[n], || format!("n = {n}"))
+            })?;
+            ensure(KNUTH_NODES.len() == 19, || "the table ends at 18".into())
+        },
+    },
     // ---- 05 · Your call (the quiz's explanations)
     Claim {
         text: Text::Quiz,
@@ -562,6 +627,24 @@ const CLAIMS: &[Claim] = &[
         text: Text::Quiz,
         says: "forward checking refuses a queen that leaves some row with no free cell (13 nodes instead of 17 at n = 4)",
         holds: four_by_four_forward_checking,
+    },
+    Claim {
+        text: Text::Quiz,
+        says: "At n = 8 forward checking on bool arrays enters 1,165 nodes, where `arrays`, the same bool arrays without its look-ahead, enters 2,057.",
+        holds: || {
+            let (fc, arrays) = (
+                nodes(8, Strategy::ForwardChecking),
+                nodes(8, Strategy::Arrays),
+            );
+            ensure((fc, arrays) == (1165, 2057), || format!("{fc} {arrays}"))?;
+            // And it tests the same n candidates per inner node: "each node
+            // it keeps also tests fewer candidate cells" is false.
+            let stats = count(8, Strategy::ForwardChecking).map_err(|e| e.to_string())?;
+            ensure(
+                stats.candidates == 8 * (stats.nodes - stats.solutions),
+                || format!("{} candidates", stats.candidates),
+            )
+        },
     },
     // ---- 06 · Beyond
     Claim {
@@ -638,6 +721,32 @@ const CLAIMS: &[Claim] = &[
             ensure((7.0..9.0).contains(&(all as f64 / symmetry as f64)), || {
                 "an eighth".into()
             })
+        },
+    },
+    Claim {
+        text: Text::Notebook("06-beyond"),
+        says: "every row and every column holds exactly one queen, but a diagonal holds at most one: the $n$ queens leave $n - 1$ of the $2n - 1$ diagonals of each kind empty.",
+        holds: || {
+            for n in 1..=9 {
+                for rows in solve(n).map_err(|e| e.to_string())? {
+                    let queens = queens::board::placement::parse_board(&rows).ok_or("board")?;
+                    let cells = || queens.iter().enumerate().map(|(r, &c)| (r, c));
+                    let columns: std::collections::BTreeSet<usize> =
+                        cells().map(|(_, c)| c).collect();
+                    let mains: std::collections::BTreeSet<isize> =
+                        cells().map(|(r, c)| diagonal(r, c)).collect();
+                    let antis: std::collections::BTreeSet<usize> =
+                        cells().map(|(r, c)| anti_diagonal(r, c)).collect();
+                    ensure(
+                        columns.len() == n
+                            && mains.len() == n
+                            && antis.len() == n
+                            && diagonal_count(n) - n == n - 1,
+                        || format!("n = {n}: {queens:?}"),
+                    )?;
+                }
+            }
+            Ok(())
         },
     },
     Claim {
