@@ -232,9 +232,21 @@ def print_notebook(books, names):
                 cell["id"] = f"{name}-{cell['id']}"
             merged.cells.append(cell)
             if i == 0 and nb.metadata.get("course", {}).get("run_against") == "reference":
-                merged.cells.append(nbformat.v4.new_raw_cell("", metadata={"book_note": "reference"}))
+                merged.cells.append(nbformat.v4.new_raw_cell("", metadata={
+                    "book_note": "reference", "book_note_shows": reference_shows(nb, name)}))
     merged.metadata.pop("course", None)
     return merged
+
+
+def reference_shows(nb, name):
+    """What a page run against the reference answers shows of a working
+    solver (metadata course.reference_shows): its banner says it, and each
+    notebook on the handout shows other things."""
+    shows = nb.metadata.get("course", {}).get("reference_shows")
+    if not shows:
+        fail(f"{name}.ipynb is run against the reference answers but has no course.reference_shows "
+             "in its metadata: what its banner says the page shows")
+    return shows
 
 
 def make_pdf(out):
@@ -294,7 +306,7 @@ def cmd_export(args):
         body = unsearched(repository_links(prose_colours(notebook_links(body))))
         body = body.replace("<!--book:contents-->", str(chrome.contents(headings(body))), 1)
         if runs[i] == "reference":
-            body = after_title(body, str(chrome.reference_note()))
+            body = after_title(body, str(chrome.reference_note(reference_shows(nb, name))))
         (out / f"{name}.html").write_text(body, encoding="utf-8")
         print(f"book: {name}.html{' (run against the reference answers)' if runs[i] else ''}", flush=True)
 

@@ -192,6 +192,62 @@ const CLAIMS: &[Claim] = &[
             )
         },
     },
+    Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "the first cell below counts the resets of the 4 × 4 search against its solutions, and finds the first reset before any solution",
+        holds: || {
+            let steps = trace(4, Strategy::Sets).map_err(|e| e.to_string())?;
+            let at = |kind: fn(&Event) -> bool| steps.iter().position(kind);
+            let reset = at(|s| matches!(s, Event::Backtrack { .. }));
+            let solution = at(|s| matches!(s, Event::Solution { .. }));
+            let resets = steps.iter().filter(|s| matches!(s, Event::Backtrack { .. })).count();
+            // Every queen placed is taken back, not only those under a solution.
+            let places = steps.iter().filter(|s| matches!(s, Event::Place { .. })).count();
+            ensure(reset < solution && resets == places && resets > 2, || {
+                format!("{reset:?} {solution:?} {resets} {places}")
+            })
+        },
+    },
+    Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "the first queen goes on `(0, 0)`",
+        holds: || {
+            let steps = trace(4, Strategy::Sets).map_err(|e| e.to_string())?;
+            ensure(steps.first() == Some(&Event::Place { row: 0, col: 0 }), || {
+                format!("{:?}", steps.first())
+            })
+        },
+    },
+    Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "counts the nodes whose subproblem (the free cells of the rows below) the search had already solved once, and solves again",
+        holds: || {
+            // The walk of the notebook's cell, on the library's sets.
+            fn walk(n: usize, placed: &mut Vec<usize>, left: &mut Vec<Vec<bool>>) {
+                let sets = &queens::stores::sets::ConstraintSets::from_placement(placed);
+                left.push(
+                    (placed.len()..n)
+                        .flat_map(|r| (0..n).map(move |c| !sets.is_attacked(r, c)))
+                        .collect(),
+                );
+                let free: Vec<usize> = (0..n)
+                    .filter(|&c| placed.len() < n && !sets.is_attacked(placed.len(), c))
+                    .collect();
+                for col in free {
+                    placed.push(col);
+                    walk(n, placed, left);
+                    placed.pop();
+                }
+            }
+            let mut left = Vec::new();
+            walk(8, &mut Vec::new(), &mut left);
+            let different: std::collections::HashSet<&Vec<bool>> = left.iter().collect();
+            // Not only the 92 full boards, whose subproblem is empty.
+            ensure(left.len() == 2057 && left.len() - different.len() > 92, || {
+                format!("{} nodes, {} different", left.len(), different.len())
+            })
+        },
+    },
     // ---- 02 · Place the queens
     Claim {
         text: Text::Notebook("02-place-the-queens"),
