@@ -610,6 +610,10 @@ def page_problems(page, path, site, source, survey, nbformat):
             alts = [picture["alt"] for picture in survey["pictures"]]
             if "not yet implemented" in survey["outputs_text"]:
                 problems.append("run against the reference, yet a blank is not implemented")
+            # The grader's notes on a submission folder are for the instructor;
+            # the reference run grades a file, which earns none.
+            if "instructor's copy" in survey["outputs_text"]:
+                problems.append("run against the reference, yet the grader's note to the instructor is on the page")
             # Notebook 03 draws the finished solver's tree and chart; notebook 07
             # shows the finished Sudoku search taking the reference's steps;
             # notebook 08 (homework 3) prints its checks as text.
@@ -623,6 +627,9 @@ def page_problems(page, path, site, source, survey, nbformat):
             note = page.evaluate("() => (document.querySelector('.book-note') || {}).innerText || ''")
             if "Run against the reference answers" not in note:
                 problems.append("run against the reference answers, and the page does not say so")
+            shows = nb.metadata.get("course", {}).get("reference_shows", "")
+            if " ".join(shows.split()) not in " ".join(note.split()):
+                problems.append("the banner does not say what this notebook shows (course.reference_shows)")
         headings = sum(len(re.findall(r"^#{2,3}\s", c.source, re.M)) for c in nb.cells if c.cell_type == "markdown")
         if headings and not survey["contents"]:
             problems.append("no contents list")
