@@ -200,9 +200,15 @@ const CLAIMS: &[Claim] = &[
             let at = |kind: fn(&Event) -> bool| steps.iter().position(kind);
             let reset = at(|s| matches!(s, Event::Backtrack { .. }));
             let solution = at(|s| matches!(s, Event::Solution { .. }));
-            let resets = steps.iter().filter(|s| matches!(s, Event::Backtrack { .. })).count();
+            let resets = steps
+                .iter()
+                .filter(|s| matches!(s, Event::Backtrack { .. }))
+                .count();
             // Every queen placed is taken back, not only those under a solution.
-            let places = steps.iter().filter(|s| matches!(s, Event::Place { .. })).count();
+            let places = steps
+                .iter()
+                .filter(|s| matches!(s, Event::Place { .. }))
+                .count();
             ensure(reset < solution && resets == places && resets > 2, || {
                 format!("{reset:?} {solution:?} {resets} {places}")
             })
@@ -213,9 +219,10 @@ const CLAIMS: &[Claim] = &[
         says: "the first queen goes on `(0, 0)`",
         holds: || {
             let steps = trace(4, Strategy::Sets).map_err(|e| e.to_string())?;
-            ensure(steps.first() == Some(&Event::Place { row: 0, col: 0 }), || {
-                format!("{:?}", steps.first())
-            })
+            ensure(
+                steps.first() == Some(&Event::Place { row: 0, col: 0 }),
+                || format!("{:?}", steps.first()),
+            )
         },
     },
     Claim {
@@ -243,9 +250,10 @@ const CLAIMS: &[Claim] = &[
             walk(8, &mut Vec::new(), &mut left);
             let different: std::collections::HashSet<&Vec<bool>> = left.iter().collect();
             // Not only the 92 full boards, whose subproblem is empty.
-            ensure(left.len() == 2057 && left.len() - different.len() > 92, || {
-                format!("{} nodes, {} different", left.len(), different.len())
-            })
+            ensure(
+                left.len() == 2057 && left.len() - different.len() > 92,
+                || format!("{} nodes, {} different", left.len(), different.len()),
+            )
         },
     },
     // ---- 02 · Place the queens

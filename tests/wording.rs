@@ -142,7 +142,11 @@ fn every_command_a_student_reads_runs_as_typed() {
     let found: Vec<String> = read
         .iter()
         .flat_map(|path| {
-            let shown = path.strip_prefix(root).unwrap_or(path).display().to_string();
+            let shown = path
+                .strip_prefix(root)
+                .unwrap_or(path)
+                .display()
+                .to_string();
             bare_commands(&prose(path))
                 .into_iter()
                 .map(move |command| format!("{shown}: `{command}`"))
@@ -155,7 +159,9 @@ fn every_command_a_student_reads_runs_as_typed() {
     );
     // The check itself sees both forms.
     assert_eq!(
-        bare_commands("run `queens grade` or\n```sh\nqueens hint 2\n```\nqueens by hand, not `cargo queens grade`"),
+        bare_commands(
+            "run `queens grade` or\n```sh\nqueens hint 2\n```\nqueens by hand, not `cargo queens grade`"
+        ),
         ["queens grade", "queens hint 2"]
     );
 }
