@@ -326,6 +326,25 @@ const CLAIMS: &[Claim] = &[
             )
         },
     },
+    Claim {
+        text: Text::Notebook("02-place-the-queens"),
+        says: "After queens on `(0, 0)` and `(1, 3)` of the 4 × 4 board, forward checking leaves row 2 the domain `{1}` and row 3 the domain `{2}`: neither is empty, so forward checking goes on, yet `(2, 1)` and `(3, 2)` attack each other, so arc consistency, checking the two rows against each other, empties row 2's domain on the spot",
+        holds: || {
+            let placed = board(4, &[0, 3]);
+            ensure(placed.free_columns() == [1], || "row 2's domain".into())?;
+            let row_3: Vec<usize> = (0..4)
+                .filter(|&c| placed.attack(3, c) == queens::board::constraint::Attack::NONE)
+                .collect();
+            ensure(row_3 == [2], || format!("row 3's domain {row_3:?}"))?;
+            // Arc consistency: row 2's one value has no partner in row 3's domain.
+            let supported = row_3
+                .iter()
+                .any(|&c| !attack_each_other(Cell::new(2, 1), Cell::new(3, c)));
+            ensure(!supported, || "(2, 1) has a partner in row 3".into())?;
+            // And forward checking does go on below (0, 0), (1, 3): 04's claim.
+            ensure(nodes(4, Strategy::ForwardChecking) == 13, || "13".into())
+        },
+    },
     // ---- 03 · Build the solver
     Claim {
         text: Text::Notebook("03-build-the-solver"),
