@@ -345,6 +345,18 @@ const CLAIMS: &[Claim] = &[
             ensure(nodes(4, Strategy::ForwardChecking) == 13, || "13".into())
         },
     },
+    Claim {
+        text: Text::Notebook("02-place-the-queens"),
+        says: "Over the whole search, the *average* number of children per node shrinks level by level.",
+        holds: || {
+            (4..=12).try_for_each(|n| {
+                let f = factors(n);
+                ensure(f.windows(2).all(|w| w[1] < w[0]), || {
+                    format!("n = {n}: {f:?}")
+                })
+            })
+        },
+    },
     // ---- 03 · Build the solver
     Claim {
         text: Text::Notebook("03-build-the-solver"),
@@ -691,6 +703,24 @@ const CLAIMS: &[Claim] = &[
                 shape.childless[5] == 150 && shape.first_majority() == Some(7),
                 || format!("{shape:?}"),
             )
+        },
+    },
+    Claim {
+        text: Text::Quiz,
+        says: "lowers the factor further on the middle levels (1.04 against 1.65 at level 4) and raises it on the last: every node it keeps on level 7 has its one child (1.00 against 0.29)",
+        holds: || {
+            let fc = count(8, Strategy::ForwardChecking)
+                .map_err(|e| e.to_string())?
+                .branching_factors();
+            let sets = factors(8);
+            let near = |x: f64, y: f64| (x - y).abs() < 0.005;
+            ensure(near(fc[4], 1.04) && near(sets[4], 1.65), || {
+                format!("level 4: {fc:?} {sets:?}")
+            })?;
+            ensure((3..=6).all(|k| fc[k] < sets[k]), || "middle levels".into())?;
+            ensure(fc[7] == 1.0 && near(sets[7], 0.29), || {
+                format!("level 7: {fc:?} {sets:?}")
+            })
         },
     },
     Claim {

@@ -71,7 +71,7 @@ pub const QUESTIONS: [Question; 8] = [
             "It shrinks with depth already: every queen takes cells from all the rows below.",
         ],
         answer: 'D',
-        explanation: "On the 8 x 8 board the three sets give 8 children at the root, 5.25 per node at level 1 and 3.33 at level 2; the factor first drops below 1 at level 5 (0.97), where about a quarter of the nodes (150 of 568) have no child, and most nodes are childless only at level 7. Nothing halves exactly; it depends on where the queens stand. The collapse is the check's doing; forward checking lowers the factor a little more by not entering nodes with a dead row below.",
+        explanation: "On the 8 x 8 board the three sets give 8 children at the root, 5.25 per node at level 1 and 3.33 at level 2; the factor first drops below 1 at level 5 (0.97), where about a quarter of the nodes (150 of 568) have no child, and most nodes are childless only at level 7. Nothing halves exactly; it depends on where the queens stand. The collapse is the check's doing. Forward checking, which does not enter a node with a dead row below, lowers the factor further on the middle levels (1.04 against 1.65 at level 4) and raises it on the last: every node it keeps on level 7 has its one child (1.00 against 0.29).",
         hint: "Notebook 04's branching-factor chart, or the factors printed under this question.",
     },
     Question {
