@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from urllib.parse import unquote
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -658,6 +659,13 @@ def page_problems(page, path, site, source, survey, nbformat):
             problems.append(f"a link leaves the site: {href}")
         elif target.endswith((".html", ".pdf")) and "://" not in target and not (site / target).exists():
             problems.append(f"a link leads nowhere: {href}")
+        elif "#" in href and target.endswith(".html") and "://" not in target:
+            # A link into another page's section: the heading must be there
+            # (a renamed heading leaves the link on the top of the page).
+            fragment = unquote(href.split("#", 1)[1])
+            ids = {unquote(i) for i in re.findall(r'\bid="([^"]*)"', (site / target).read_text(encoding="utf-8"))}
+            if fragment not in ids:
+                problems.append(f"a link's section is not on {target}: {href}")
     return problems
 
 

@@ -262,9 +262,12 @@ fn dependencies(cells: &[String]) -> Vec<String> {
     deps
 }
 
-/// Where a notebook's `standalone::crate_of` cell puts its crates.
+/// Where this test makes the crates a notebook's `standalone::crate_of` cell
+/// puts in `target/notebooks`: a folder of its own, since a kernel running
+/// the notebooks against the reference answers at the same time reads
+/// `target/notebooks`, and found the handout's file there once.
 fn standalone_crates() -> PathBuf {
-    notebooks_dir().join("../target/notebooks")
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("notebook-check-standalone")
 }
 
 /// The crates of `deps` under [`standalone_crates`], made as the notebook's
