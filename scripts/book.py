@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from urllib.parse import unquote
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -232,9 +233,21 @@ def print_notebook(books, names):
                 cell["id"] = f"{name}-{cell['id']}"
             merged.cells.append(cell)
             if i == 0 and nb.metadata.get("course", {}).get("run_against") == "reference":
-                merged.cells.append(nbformat.v4.new_raw_cell("", metadata={"book_note": "reference"}))
+                merged.cells.append(nbformat.v4.new_raw_cell("", metadata={
+                    "book_note": "reference", "book_note_shows": reference_shows(nb, name)}))
     merged.metadata.pop("course", None)
     return merged
+
+
+def reference_shows(nb, name):
+    """What a page run against the reference answers shows of a working
+    solver (metadata course.reference_shows): its banner says it, and each
+    notebook on the handout shows other things."""
+    shows = nb.metadata.get("course", {}).get("reference_shows")
+    if not shows:
+        fail(f"{name}.ipynb is run against the reference answers but has no course.reference_shows "
+             "in its metadata: what its banner says the page shows")
+    return shows
 
 
 def make_pdf(out):
@@ -294,7 +307,7 @@ def cmd_export(args):
         body = unsearched(repository_links(prose_colours(notebook_links(body))))
         body = body.replace("<!--book:contents-->", str(chrome.contents(headings(body))), 1)
         if runs[i] == "reference":
-            body = after_title(body, str(chrome.reference_note()))
+            body = after_title(body, str(chrome.reference_note(reference_shows(nb, name))))
         (out / f"{name}.html").write_text(body, encoding="utf-8")
         print(f"book: {name}.html{' (run against the reference answers)' if runs[i] else ''}", flush=True)
 
@@ -598,6 +611,10 @@ def page_problems(page, path, site, source, survey, nbformat):
             alts = [picture["alt"] for picture in survey["pictures"]]
             if "not yet implemented" in survey["outputs_text"]:
                 problems.append("run against the reference, yet a blank is not implemented")
+            # The grader's notes on a submission folder are for the instructor;
+            # the reference run grades a file, which earns none.
+            if "instructor's copy" in survey["outputs_text"]:
+                problems.append("run against the reference, yet the grader's note to the instructor is on the page")
             # Notebook 03 draws the finished solver's tree and chart; notebook 07
             # shows the finished Sudoku search taking the reference's steps;
             # notebook 08 (homework 3) prints its checks as text.
@@ -611,6 +628,9 @@ def page_problems(page, path, site, source, survey, nbformat):
             note = page.evaluate("() => (document.querySelector('.book-note') || {}).innerText || ''")
             if "Run against the reference answers" not in note:
                 problems.append("run against the reference answers, and the page does not say so")
+            shows = nb.metadata.get("course", {}).get("reference_shows", "")
+            if " ".join(shows.split()) not in " ".join(note.split()):
+                problems.append("the banner does not say what this notebook shows (course.reference_shows)")
         headings = sum(len(re.findall(r"^#{2,3}\s", c.source, re.M)) for c in nb.cells if c.cell_type == "markdown")
         if headings and not survey["contents"]:
             problems.append("no contents list")
@@ -639,6 +659,13 @@ def page_problems(page, path, site, source, survey, nbformat):
             problems.append(f"a link leaves the site: {href}")
         elif target.endswith((".html", ".pdf")) and "://" not in target and not (site / target).exists():
             problems.append(f"a link leads nowhere: {href}")
+        elif "#" in href and target.endswith(".html") and "://" not in target:
+            # A link into another page's section: the heading must be there
+            # (a renamed heading leaves the link on the top of the page).
+            fragment = unquote(href.split("#", 1)[1])
+            ids = {unquote(i) for i in re.findall(r'\bid="([^"]*)"', (site / target).read_text(encoding="utf-8"))}
+            if fragment not in ids:
+                problems.append(f"a link's section is not on {target}: {href}")
     return problems
 
 

@@ -108,6 +108,11 @@ def against_reference(nb, path):
         if cell.cell_type == "code":
             cell.source = (
                 cell.source.replace(HANDOUT_DEP, REFERENCE_DEP)
+                # The grader gets the reference's file, not its crate: the
+                # `solutions` crate's manifest is not the handout's, and graded
+                # as a folder it earned the page an instructor's note
+                # ("Cargo.toml was edited: graded with the instructor's copy").
+                .replace('"grade", "../exercises"]', '"grade", "../solutions/src/lib.rs"]')
                 .replace('"../exercises"', '"../solutions"')
                 .replace('"../exercises/src/', '"../solutions/src/')
             )

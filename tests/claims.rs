@@ -107,6 +107,45 @@ fn board(n: usize, queens: &[usize]) -> Playground {
     Playground::from_queens(n, queens).expect("a legal partial placement")
 }
 
+/// Forward checking's tree as notebook 04's table defines it, walked here
+/// without the library: Knuth's tree (rows in order, attacked cells skipped)
+/// without every placement that leaves some row below with no free cell,
+/// nor anything below such a placement. Returns (nodes, childless inner nodes).
+fn knuth_tree_without_dead_rows(n: usize) -> (u64, u64) {
+    fn attacked(queens: &[usize], row: usize, col: usize) -> bool {
+        queens
+            .iter()
+            .enumerate()
+            .any(|(r, &c)| attack_each_other(Cell::new(r, c), Cell::new(row, col)))
+    }
+    fn walk(n: usize, queens: &mut Vec<usize>, tally: &mut (u64, u64)) {
+        tally.0 += 1;
+        let row = queens.len();
+        if row == n {
+            return;
+        }
+        let mut children = 0;
+        for col in 0..n {
+            if attacked(queens, row, col) {
+                continue;
+            }
+            queens.push(col);
+            let dead_row = (row + 1..n).any(|below| (0..n).all(|c| attacked(queens, below, c)));
+            if !dead_row {
+                children += 1;
+                walk(n, queens, tally);
+            }
+            queens.pop();
+        }
+        if children == 0 {
+            tally.1 += 1;
+        }
+    }
+    let mut tally = (0, 0);
+    walk(n, &mut Vec::new(), &mut tally);
+    tally
+}
+
 const CLAIMS: &[Claim] = &[
     // ---- 01 · Diagonals
     Claim {
@@ -150,6 +189,70 @@ const CLAIMS: &[Claim] = &[
             ensure(
                 std::hint::black_box(0u64).wrapping_sub(3) == u64::MAX - 2,
                 || "wrapping".into(),
+            )
+        },
+    },
+    Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "the first cell below counts the resets of the 4 × 4 search against its solutions, and finds the first reset before any solution",
+        holds: || {
+            let steps = trace(4, Strategy::Sets).map_err(|e| e.to_string())?;
+            let at = |kind: fn(&Event) -> bool| steps.iter().position(kind);
+            let reset = at(|s| matches!(s, Event::Backtrack { .. }));
+            let solution = at(|s| matches!(s, Event::Solution { .. }));
+            let resets = steps
+                .iter()
+                .filter(|s| matches!(s, Event::Backtrack { .. }))
+                .count();
+            // Every queen placed is taken back, not only those under a solution.
+            let places = steps
+                .iter()
+                .filter(|s| matches!(s, Event::Place { .. }))
+                .count();
+            ensure(reset < solution && resets == places && resets > 2, || {
+                format!("{reset:?} {solution:?} {resets} {places}")
+            })
+        },
+    },
+    Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "the first queen goes on `(0, 0)`",
+        holds: || {
+            let steps = trace(4, Strategy::Sets).map_err(|e| e.to_string())?;
+            ensure(
+                steps.first() == Some(&Event::Place { row: 0, col: 0 }),
+                || format!("{:?}", steps.first()),
+            )
+        },
+    },
+    Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "counts the nodes whose subproblem (the free cells of the rows below) the search had already solved once, and solves again",
+        holds: || {
+            // The walk of the notebook's cell, on the library's sets.
+            fn walk(n: usize, placed: &mut Vec<usize>, left: &mut Vec<Vec<bool>>) {
+                let sets = &queens::stores::sets::ConstraintSets::from_placement(placed);
+                left.push(
+                    (placed.len()..n)
+                        .flat_map(|r| (0..n).map(move |c| !sets.is_attacked(r, c)))
+                        .collect(),
+                );
+                let free: Vec<usize> = (0..n)
+                    .filter(|&c| placed.len() < n && !sets.is_attacked(placed.len(), c))
+                    .collect();
+                for col in free {
+                    placed.push(col);
+                    walk(n, placed, left);
+                    placed.pop();
+                }
+            }
+            let mut left = Vec::new();
+            walk(8, &mut Vec::new(), &mut left);
+            let different: std::collections::HashSet<&Vec<bool>> = left.iter().collect();
+            // Not only the 92 full boards, whose subproblem is empty.
+            ensure(
+                left.len() == 2057 && left.len() - different.len() > 92,
+                || format!("{} nodes, {} different", left.len(), different.len()),
             )
         },
     },
@@ -221,6 +324,37 @@ const CLAIMS: &[Claim] = &[
                 count(6, Strategy::Sets).map(|s| s.solutions).ok() == Some(4),
                 || "n = 6".into(),
             )
+        },
+    },
+    Claim {
+        text: Text::Notebook("02-place-the-queens"),
+        says: "After queens on `(0, 0)` and `(1, 3)` of the 4 × 4 board, forward checking leaves row 2 the domain `{1}` and row 3 the domain `{2}`: neither is empty, so forward checking goes on, yet `(2, 1)` and `(3, 2)` attack each other, so arc consistency, checking the two rows against each other, empties row 2's domain on the spot",
+        holds: || {
+            let placed = board(4, &[0, 3]);
+            ensure(placed.free_columns() == [1], || "row 2's domain".into())?;
+            let row_3: Vec<usize> = (0..4)
+                .filter(|&c| placed.attack(3, c) == queens::board::constraint::Attack::NONE)
+                .collect();
+            ensure(row_3 == [2], || format!("row 3's domain {row_3:?}"))?;
+            // Arc consistency: row 2's one value has no partner in row 3's domain.
+            let supported = row_3
+                .iter()
+                .any(|&c| !attack_each_other(Cell::new(2, 1), Cell::new(3, c)));
+            ensure(!supported, || "(2, 1) has a partner in row 3".into())?;
+            // And forward checking does go on below (0, 0), (1, 3): 04's claim.
+            ensure(nodes(4, Strategy::ForwardChecking) == 13, || "13".into())
+        },
+    },
+    Claim {
+        text: Text::Notebook("02-place-the-queens"),
+        says: "Over the whole search, the *average* number of children per node shrinks level by level.",
+        holds: || {
+            (4..=12).try_for_each(|n| {
+                let f = factors(n);
+                ensure(f.windows(2).all(|w| w[1] < w[0]), || {
+                    format!("n = {n}: {f:?}")
+                })
+            })
         },
     },
     // ---- 03 · Build the solver
@@ -518,6 +652,32 @@ const CLAIMS: &[Claim] = &[
             ensure(effective(2057, 8) < 2.5, || effective(2057, 8).to_string())
         },
     },
+    Claim {
+        text: Text::Notebook("04-explored-nodes"),
+        says: "| `forward-checking` | also a queen that leaves some row below with no free cell | Knuth's tree without those placements and all below them; other dead ends stay |",
+        holds: || {
+            for n in 1..=9 {
+                let (walked, dead_ends) = knuth_tree_without_dead_rows(n);
+                let fc = nodes(n, Strategy::ForwardChecking);
+                ensure(walked == fc, || {
+                    format!("n = {n}: {walked} walked, {fc} counted")
+                })?;
+                // "other dead ends stay": for every n that has them at all.
+                ensure(n < 4 || dead_ends > 0, || format!("n = {n}: no dead end"))?;
+            }
+            Ok(())
+        },
+    },
+    Claim {
+        text: Text::Notebook("04-explored-nodes"),
+        says: "$8^n$ alone is larger than Knuth's whole tree at every $n$ up to 18",
+        holds: || {
+            (1..=18).try_for_each(|n| {
+                ensure(8u64.pow(n as u32) > KNUTH_NODES[n], || format!("n = {n}"))
+            })?;
+            ensure(KNUTH_NODES.len() == 19, || "the table ends at 18".into())
+        },
+    },
     // ---- 05 · Your call (the quiz's explanations)
     Claim {
         text: Text::Quiz,
@@ -547,6 +707,24 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Quiz,
+        says: "lowers the factor further on the middle levels (1.04 against 1.65 at level 4) and raises it on the last: every node it keeps on level 7 has its one child (1.00 against 0.29)",
+        holds: || {
+            let fc = count(8, Strategy::ForwardChecking)
+                .map_err(|e| e.to_string())?
+                .branching_factors();
+            let sets = factors(8);
+            let near = |x: f64, y: f64| (x - y).abs() < 0.005;
+            ensure(near(fc[4], 1.04) && near(sets[4], 1.65), || {
+                format!("level 4: {fc:?} {sets:?}")
+            })?;
+            ensure((3..=6).all(|k| fc[k] < sets[k]), || "middle levels".into())?;
+            ensure(fc[7] == 1.0 && near(sets[7], 0.29), || {
+                format!("level 7: {fc:?} {sets:?}")
+            })
+        },
+    },
+    Claim {
+        text: Text::Quiz,
         says: "15,720 the number of candidate cells tested (8 per inner node), and 16,777,216 = 8^8",
         holds: || {
             let stats = count(8, Strategy::Sets).map_err(|e| e.to_string())?;
@@ -562,6 +740,24 @@ const CLAIMS: &[Claim] = &[
         text: Text::Quiz,
         says: "forward checking refuses a queen that leaves some row with no free cell (13 nodes instead of 17 at n = 4)",
         holds: four_by_four_forward_checking,
+    },
+    Claim {
+        text: Text::Quiz,
+        says: "At n = 8 forward checking on bool arrays enters 1,165 nodes, where `arrays`, the same bool arrays without its look-ahead, enters 2,057.",
+        holds: || {
+            let (fc, arrays) = (
+                nodes(8, Strategy::ForwardChecking),
+                nodes(8, Strategy::Arrays),
+            );
+            ensure((fc, arrays) == (1165, 2057), || format!("{fc} {arrays}"))?;
+            // And it tests the same n candidates per inner node: "each node
+            // it keeps also tests fewer candidate cells" is false.
+            let stats = count(8, Strategy::ForwardChecking).map_err(|e| e.to_string())?;
+            ensure(
+                stats.candidates == 8 * (stats.nodes - stats.solutions),
+                || format!("{} candidates", stats.candidates),
+            )
+        },
     },
     // ---- 06 · Beyond
     Claim {
@@ -638,6 +834,32 @@ const CLAIMS: &[Claim] = &[
             ensure((7.0..9.0).contains(&(all as f64 / symmetry as f64)), || {
                 "an eighth".into()
             })
+        },
+    },
+    Claim {
+        text: Text::Notebook("06-beyond"),
+        says: "every row and every column holds exactly one queen, but a diagonal holds at most one: the $n$ queens leave $n - 1$ of the $2n - 1$ diagonals of each kind empty.",
+        holds: || {
+            for n in 1..=9 {
+                for rows in solve(n).map_err(|e| e.to_string())? {
+                    let queens = queens::board::placement::parse_board(&rows).ok_or("board")?;
+                    let cells = || queens.iter().enumerate().map(|(r, &c)| (r, c));
+                    let columns: std::collections::BTreeSet<usize> =
+                        cells().map(|(_, c)| c).collect();
+                    let mains: std::collections::BTreeSet<isize> =
+                        cells().map(|(r, c)| diagonal(r, c)).collect();
+                    let antis: std::collections::BTreeSet<usize> =
+                        cells().map(|(r, c)| anti_diagonal(r, c)).collect();
+                    ensure(
+                        columns.len() == n
+                            && mains.len() == n
+                            && antis.len() == n
+                            && diagonal_count(n) - n == n - 1,
+                        || format!("n = {n}: {queens:?}"),
+                    )?;
+                }
+            }
+            Ok(())
         },
     },
     Claim {

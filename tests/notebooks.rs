@@ -262,9 +262,12 @@ fn dependencies(cells: &[String]) -> Vec<String> {
     deps
 }
 
-/// Where a notebook's `standalone::crate_of` cell puts its crates.
+/// Where this test makes the crates a notebook's `standalone::crate_of` cell
+/// puts in `target/notebooks`: a folder of its own, since a kernel running
+/// the notebooks against the reference answers at the same time reads
+/// `target/notebooks`, and found the handout's file there once.
 fn standalone_crates() -> PathBuf {
-    notebooks_dir().join("../target/notebooks")
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("notebook-check-standalone")
 }
 
 /// The crates of `deps` under [`standalone_crates`], made as the notebook's
@@ -389,4 +392,38 @@ fn notebook_code_compiles_against_the_library() {
         bin.display(),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// Every notebook opens, before its setup cell, with what the student will
+/// be able to do, how long it takes and what Rust it assumes, that last with
+/// links into the Rust Book: a student decides from the top of the page
+/// whether to start, and where to read first.
+#[test]
+fn every_notebook_opens_with_its_objectives_its_time_and_the_rust_it_assumes() {
+    for name in NOTEBOOKS {
+        let nb = load(name);
+        let cells = nb["cells"].as_array().expect("cells");
+        let opening: String = cells
+            .iter()
+            .take_while(|cell| cell["cell_type"] != "code")
+            .map(source)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for heading in [
+            "**What you will be able to do.**",
+            "**Time:**",
+            "**Rust you need.**",
+        ] {
+            assert!(
+                opening.contains(heading),
+                "{name}: no {heading} before the setup cell"
+            );
+        }
+        let rust = &opening[opening.find("**Rust you need.**").unwrap_or(0)..];
+        let rust = rust.split("\n\n").next().unwrap_or_default();
+        assert!(
+            rust.contains("](https://doc.rust-lang.org/book/"),
+            "{name}: \"Rust you need\" links no chapter of the Rust Book"
+        );
+    }
 }

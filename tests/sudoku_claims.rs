@@ -108,7 +108,7 @@ const CLAIMS: &[Claim] = &[
         },
     },
     Claim {
-        says: "`queens sudoku solve --file data/sudoku/diabolical-40.txt --strategy naive` (or `mrv`, `naked`, `singles`)",
+        says: "`cargo queens sudoku solve --file data/sudoku/diabolical-40.txt --strategy naive` (or `mrv`, `naked`, `singles`)",
         holds: || {
             let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
             ensure(

@@ -88,3 +88,80 @@ fn the_word_seed_appears_in_no_student_facing_text() {
         found.join("\n")
     );
 }
+
+/// The prose of `path` a student reads: a notebook's Markdown cells, or the
+/// whole of a Markdown file.
+fn prose(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if path.extension().is_none_or(|e| e != "ipynb") {
+        return text;
+    }
+    let nb: serde_json::Value = serde_json::from_str(&text).expect("a notebook is JSON");
+    nb["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .filter(|cell| cell["cell_type"] == "markdown")
+        .map(|cell| match &cell["source"] {
+            serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
+            other => other.as_str().unwrap_or_default().to_owned(),
+        })
+        .collect::<Vec<String>>()
+        .join("\n")
+}
+
+/// The commands in `prose` that start with a bare `queens`: inline code
+/// (`` `queens grade` ``) or a line of a shell block. The course's command
+/// line is `cargo queens …` (the alias of `.cargo/config.toml`); a bare
+/// `queens` runs only where someone installed the binary, which the course
+/// never asks a student to do.
+fn bare_commands(prose: &str) -> Vec<String> {
+    let inline = prose
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|code| code.starts_with("queens ") && !code.contains('\n'));
+    let mut fenced = false;
+    let lines = prose.lines().map(str::trim).filter(move |line| {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        fenced && line.starts_with("queens ")
+    });
+    inline.chain(lines).map(str::to_owned).collect()
+}
+
+#[test]
+fn every_command_a_student_reads_runs_as_typed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut read = Vec::new();
+    files(&root.join("notebooks"), &mut read);
+    read.retain(|path| path.extension().is_some_and(|e| e == "ipynb"));
+    assert!(read.len() >= 8, "the notebooks are in notebooks/");
+    read.push(root.join("docs/students.md"));
+    let found: Vec<String> = read
+        .iter()
+        .flat_map(|path| {
+            let shown = path
+                .strip_prefix(root)
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            bare_commands(&prose(path))
+                .into_iter()
+                .map(move |command| format!("{shown}: `{command}`"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "write `cargo queens …`, which runs from the course's folder as typed:\n{}",
+        found.join("\n")
+    );
+    // The check itself sees both forms.
+    assert_eq!(
+        bare_commands(
+            "run `queens grade` or\n```sh\nqueens hint 2\n```\nqueens by hand, not `cargo queens grade`"
+        ),
+        ["queens grade", "queens hint 2"]
+    );
+}

@@ -96,7 +96,7 @@ impl ClickableBoard {
              QueensBoard.mount(document.getElementById(\"queens-board\"));\n</script>\n</body>\n</html>\n",
             board = self.root(
                 "queens-board",
-                "<noscript>The board needs JavaScript; `queens render board` draws it as a picture.</noscript>",
+                "<noscript>The board needs JavaScript; `cargo queens render board` draws it as a picture.</noscript>",
             ),
         )
     }

@@ -66,7 +66,13 @@
     if (window.location.protocol === "file:" || typeof PagefindUI === "undefined") {
       var note = document.createElement("p");
       note.className = "book-search-off";
-      note.textContent = "Search needs the site served (python3 -m http.server -d SITE), as on the published course.";
+      // The command as a reader types it: this page's own folder, not a
+      // placeholder to fill in.
+      var folder = decodeURIComponent(window.location.pathname.replace(/\/[^\/]*$/, "")) || ".";
+      note.textContent = window.location.protocol === "file:"
+        ? "Search works where the site is served, as on the published course: run python3 -m http.server -d '" +
+          folder + "' and open http://localhost:8000/."
+        : "Search is not available: this copy of the site was built without its search index.";
       box.appendChild(note);
     } else {
       new PagefindUI({element: box, showSubResults: true, showImages: false, resetStyles: false,
