@@ -8,7 +8,9 @@
 //! [`kept_rows`] reads such a stopped batch back, so that [`run_with`]
 //! writes its rows again and grades only the rest (`--resume`); with a
 //! [`Feedback`] folder each student's pages are written just before their
-//! row.
+//! row. A submission the grader could not grade (`grader-error`) gets a row
+//! without a score; [`Outcome::regrade`] lists them, and a resumed batch
+//! grades them again.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,6 +79,18 @@ impl Outcome {
             .position(|h| h == column)
             .and_then(|at| row.get(at))
             .map_or("", String::as_str)
+    }
+
+    /// The ids of the rows the grader could not grade (`grader-error`): no
+    /// score; the batch must say so and exit non-zero.
+    pub fn regrade(&self) -> Vec<&str> {
+        self.rows
+            .iter()
+            .filter(|row| {
+                Status::from_name(self.field(row, "status")).is_some_and(Status::is_grader_error)
+            })
+            .map(|row| self.field(row, "id"))
+            .collect()
     }
 
     /// The index of every row, for the feedback's index page.
@@ -148,8 +162,19 @@ pub fn kept_rows(path: &Path, scheme: &Scheme) -> Result<Vec<Vec<String>>, Strin
         // The stop cut the last row, perhaps inside its last field.
         records.pop();
     }
-    // Rows are written whole and flushed: only the last can be cut.
-    let rows: Vec<Vec<String>> = records.into_iter().map_while(|row| row).collect();
+    // Rows are written whole and flushed: only the last can be cut. A row
+    // the grader could not grade is not kept: resuming grades it again.
+    let status = header.iter().position(|h| h == "status");
+    let rows: Vec<Vec<String>> = records
+        .into_iter()
+        .map_while(|row| row)
+        .filter(|row| {
+            !status
+                .and_then(|at| row.get(at))
+                .and_then(|name| Status::from_name(name))
+                .is_some_and(Status::is_grader_error)
+        })
+        .collect();
     Ok(rows)
 }
 

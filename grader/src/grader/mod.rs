@@ -20,8 +20,16 @@
 //!    ([`crate::verdict`]);
 //! 5. `record`: the [`Grade`], test by test.
 //!
+//! Before the first submission's clock starts, [`Grader::prepare`] builds the
+//! library, the harness and the graded tests around the untouched handout
+//! once per scratch folder and homework: that build is the grader's, never
+//! charged to a submission, whose time limit covers only its own small
+//! incremental build and its tests.
+//!
 //! Whatever happens (no file, compile errors, endless loops, crashes),
-//! [`Grader::grade`] returns a [`Grade`] with a status, never an error.
+//! [`Grader::grade`] returns a [`Grade`] with a status, never an error; when
+//! the grader itself could not grade, that status is
+//! [`Status::GraderError`], which carries no score.
 
 mod build;
 mod config;
@@ -33,7 +41,8 @@ mod workspace;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 pub use config::{Config, INSTRUCTOR_MANIFEST};
 pub use record::{Grade, Status};
@@ -52,6 +61,15 @@ pub struct Grader {
 
 /// Numbers the scratch workspaces of one process.
 static SLOTS: AtomicUsize = AtomicUsize::new(0);
+
+/// The warm-up builds of this process, by scratch folder and homework, and
+/// how each went: one per pair, shared by every grader of a batch (a failed
+/// one is not tried again for each submission).
+static PREPARED: Mutex<Vec<(PathBuf, &'static str, Result<(), String>)>> = Mutex::new(Vec::new());
+
+/// How long the warm-up build may take: a first build of the library on a
+/// busy grading host takes minutes, never this long.
+pub const WARM_UP_LIMIT: Duration = Duration::from_secs(30 * 60);
 
 impl Grader {
     /// A grader with its own scratch workspace in `config.scratch_dir/work`.
@@ -128,11 +146,55 @@ impl Grader {
         }
     }
 
-    /// Grades the submission at `path` (an exercises crate folder, a folder
-    /// holding `lib.rs`, or a `.rs` file), calling it `id`.
-    pub fn grade(&self, id: &str, path: &Path) -> Grade {
+    /// Builds the library, the harness and the graded tests around the
+    /// untouched handout into the scratch's shared target folder (once per
+    /// process, scratch folder and homework; later calls return at once), so
+    /// that a submission's time limit covers only its own build and tests.
+    /// `Err` says why the grader cannot grade at all: a required sandbox
+    /// missing, the toolchain or the library's build failing, the scratch
+    /// unwritable. Returns how long the build took (zero when already done).
+    pub fn prepare(&self) -> Result<Duration, String> {
+        self.sandbox()?;
+        let homework = self.config.homework.name;
+        let scratch = std::path::absolute(&self.config.scratch_dir)
+            .unwrap_or_else(|_| self.config.scratch_dir.clone());
+        let mut prepared = PREPARED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((.., done)) = prepared
+            .iter()
+            .find(|(dir, name, _)| *dir == scratch && *name == homework)
+        {
+            return done.clone().map(|()| Duration::ZERO);
+        }
         let start = Instant::now();
+        let built = self
+            .build(self.config.homework.files.handout, start + WARM_UP_LIMIT)
+            .map(drop)
+            .map_err(|failure| match failure {
+                build::BuildFailure::Compile(errors) => format!(
+                    "the untouched {homework} handout does not compile with this grader's \
+                     library ({}): the course or the toolchain is broken, not the submission",
+                    build::first_error_line(&errors)
+                ),
+                build::BuildFailure::TimedOut => format!(
+                    "the warm-up build of the library and the graded tests took more than {} min",
+                    WARM_UP_LIMIT.as_secs() / 60
+                ),
+                build::BuildFailure::Grader(message) => message,
+            });
+        prepared.push((scratch, homework, built.clone()));
+        built.map(|()| start.elapsed())
+    }
+
+    /// Grades the submission at `path` (an exercises crate folder, a folder
+    /// holding `lib.rs`, or a `.rs` file), calling it `id`. The clock starts
+    /// after [`Grader::prepare`].
+    pub fn grade(&self, id: &str, path: &Path) -> Grade {
         let mut grade = Grade::new(id, self.config.scheme());
+        if let Err(why) = self.prepare() {
+            grade.grader_error(why);
+            return grade;
+        }
+        let start = Instant::now();
         self.grade_path(&mut grade, path, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade
@@ -150,10 +212,15 @@ impl Grader {
             })
     }
 
-    /// Grades `code`, the text of a `lib.rs`, calling it `id`.
+    /// Grades `code`, the text of a `lib.rs`, calling it `id` (the clock
+    /// starts after [`Grader::prepare`]).
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
-        let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
+        if let Err(why) = self.prepare() {
+            grade.grader_error(why);
+            return grade;
+        }
+        let start = Instant::now();
         self.grade_text(&mut grade, code, start + self.config.timeout);
         grade.elapsed = start.elapsed();
         grade
@@ -161,15 +228,18 @@ impl Grader {
 
     fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant) {
         let homework = self.config.homework;
-        let Some(source) = intake::find_source(path, homework) else {
-            let file = homework.file_name();
-            grade.status = Status::NoSubmission;
-            grade.detail = format!(
-                "no {file} in {} (looked for src/{file}, {file}, exercises/src/{file})",
-                path.display()
-            );
-            grade.fill_not_run("no submission");
-            return;
+        let source = match intake::find_source(path, homework) {
+            Ok(source) => source,
+            Err((status, detail)) => {
+                grade.status = status;
+                grade.detail = detail;
+                grade.fill_not_run(if status == Status::NoSubmission {
+                    "no submission"
+                } else {
+                    "not graded"
+                });
+                return;
+            }
         };
         grade.notes = intake::notice_edits(path, homework);
         let code = match intake::read_submission(path, &source) {
@@ -198,9 +268,7 @@ impl Grader {
                 sandbox
             }
             Err(why) => {
-                grade.status = Status::GraderError;
-                grade.detail = why;
-                grade.fill_not_run("the grader refused to run the tests without a sandbox");
+                grade.grader_error(why);
                 return;
             }
         };
@@ -233,9 +301,7 @@ impl Grader {
                 return;
             }
             Err(build::BuildFailure::Grader(message)) => {
-                grade.status = Status::GraderError;
-                grade.detail = message;
-                grade.fill_not_run("the grader failed");
+                grade.grader_error(message);
                 return;
             }
         };

@@ -105,8 +105,14 @@ fn fenced(text: &str) -> String {
     format!("{fence}text\n{}\n{fence}", text.trim_end())
 }
 
-/// Builds Gradescope's `results.json`.
-pub fn gradescope(grade: &Grade) -> Gradescope {
+/// Builds Gradescope's `results.json`, or `None` for a grade the grader
+/// could not give (`grader-error`): Gradescope must then see the autograder
+/// fail (no `results.json`, a non-zero exit), never a score of 0.
+pub fn gradescope(grade: &Grade) -> Option<Gradescope> {
+    grade.scored().then(|| results(grade))
+}
+
+fn results(grade: &Grade) -> Gradescope {
     let mut tests = Vec::new();
     let mut groups = BTreeMap::new();
     for (g, group) in scored_groups(grade).into_iter().enumerate() {
