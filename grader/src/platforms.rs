@@ -175,6 +175,23 @@ fn bundled_manifest(text: &str) -> Result<String, String> {
     Ok(doc.to_string())
 }
 
+/// `rust-toolchain.toml` as the bundle carries it: the same toolchain,
+/// without the components only the course's notebooks and checks use
+/// (rust-src, rustfmt, clippy), so setup.sh downloads what grading needs.
+fn bundled_toolchain(text: &str) -> Result<String, String> {
+    let doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
+    let channel = doc
+        .get("toolchain")
+        .and_then(|t| t.get("channel"))
+        .and_then(|c| c.as_str())
+        .ok_or("no [toolchain] channel")?;
+    Ok(format!(
+        "# The course's toolchain, without the components grading does not use\n\
+         # (rust-src, rustfmt, clippy: the notebooks' and the course's checks).\n\
+         [toolchain]\nchannel = \"{channel}\"\nprofile = \"minimal\"\n"
+    ))
+}
+
 /// `Cargo.lock` without the packages of the members the bundle leaves out,
 /// so that `cargo build --locked` accepts it.
 fn bundled_lock(text: &str) -> Result<String, String> {
@@ -230,6 +247,8 @@ pub fn gradescope_zip(
         let mut bytes = std::fs::read(&from).map_err(io(&from))?;
         let rewrite: Option<fn(&str) -> Result<String, String>> = if name == "Cargo.lock" {
             Some(bundled_lock)
+        } else if name == "rust-toolchain.toml" {
+            Some(bundled_toolchain)
         } else if name.ends_with("Cargo.toml") && !name.starts_with("exercises/") {
             Some(bundled_manifest)
         } else {

@@ -213,4 +213,36 @@ mod tests {
         assert!(page.contains("c1 (2 alike)"), "{page}");
         assert!(!page.contains("<script>"), "{page}");
     }
+
+    #[test]
+    fn a_submission_the_grader_could_not_grade_is_listed_for_a_regrade() {
+        let line = |id: &str, score: &str, status: &str| IndexLine {
+            id: id.to_owned(),
+            score: score.to_owned(),
+            max: "50".to_owned(),
+            status: status.to_owned(),
+            cluster: String::new(),
+        };
+        let page = index(
+            "batch",
+            &[
+                line("ada", "50", "graded"),
+                line("bob", "", "grader-error"),
+                line("cy", "0", "compile-error"),
+            ],
+            &[],
+        );
+        let row = |id: &str| {
+            page.lines()
+                .find(|l| l.starts_with(&format!("<tr><td>{id}</td>")))
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert!(row("bob").contains(">regrade</td>"), "{page}");
+        assert!(!row("bob").contains("/ 50"), "{page}");
+        assert!(row("ada").contains("50 / 50"), "{page}");
+        assert!(!row("cy").contains("regrade"), "{page}");
+        assert!(page.contains("To regrade: 1 submissions"), "{page}");
+        assert!(page.contains("<li>bob</li>"), "{page}");
+    }
 }

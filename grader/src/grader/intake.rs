@@ -255,3 +255,78 @@ pub(super) fn read_submission(path: &Path, source: &Path) -> Result<String, (Sta
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A submission folder holding `files` (relative path, text).
+    fn folder(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for file in files {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "pub fn x() {}\n").unwrap();
+        }
+        dir
+    }
+
+    fn found(files: &[&str]) -> Result<String, (Status, String)> {
+        let dir = folder(files);
+        find_source(dir.path(), homeworks::default()).map(|path| {
+            path.strip_prefix(dir.path())
+                .unwrap()
+                .display()
+                .to_string()
+        })
+    }
+
+    #[test]
+    fn a_single_rs_upload_with_any_name_is_graded() {
+        assert_eq!(found(&["nqueens.rs"]).unwrap(), "nqueens.rs");
+        assert_eq!(
+            found(&["login_123_456_lib.rs", "notes.txt"]).unwrap(),
+            "login_123_456_lib.rs"
+        );
+    }
+
+    #[test]
+    fn a_nested_folder_is_searched_for_the_homework_file() {
+        let file = homeworks::default().file_name();
+        let nested = format!("myrepo/exercises/src/{file}");
+        assert_eq!(found(&[&nested, "myrepo/README.md"]).unwrap(), nested);
+        // A whole course copy nested: the handout's place wins over the
+        // library's own src/lib.rs, and the tests are not candidates.
+        let library = format!("myrepo/src/{file}");
+        assert_eq!(
+            found(&[&nested, &library, "myrepo/exercises/tests/nqueens.rs"]).unwrap(),
+            nested
+        );
+        // Build output and hidden folders are not searched.
+        assert!(found(&[&format!("target/debug/{file}"), ".git/x.rs"]).is_err());
+    }
+
+    #[test]
+    fn several_candidates_are_one_clear_rejection() {
+        let (status, detail) = found(&["a.rs", "b/c.rs"]).unwrap_err();
+        assert_eq!(status, Status::Rejected);
+        assert!(detail.contains("a.rs") && detail.contains("b/c.rs"), "{detail}");
+        assert!(detail.contains("hand in only"), "{detail}");
+        let file = homeworks::default().file_name();
+        let (status, _) =
+            found(&[&format!("one/{file}"), &format!("two/{file}")]).unwrap_err();
+        assert_eq!(status, Status::Rejected);
+    }
+
+    #[test]
+    fn another_homeworks_file_alone_is_no_submission_with_a_hint() {
+        let other = homeworks::ALL
+            .iter()
+            .find(|h| h.name != homeworks::default().name)
+            .unwrap();
+        let (status, detail) = found(&[other.file_name()]).unwrap_err();
+        assert_eq!(status, Status::NoSubmission);
+        assert!(detail.contains(other.name), "{detail}");
+        assert!(found(&["README.md"]).is_err());
+    }
+}

@@ -98,7 +98,9 @@ pub struct Grade {
 }
 
 impl Grade {
-    pub(super) fn new(id: &str, scheme: Scheme) -> Self {
+    /// A grade of `id` in `scheme`, before anything is graded (status
+    /// `graded`, no tests yet).
+    pub fn new(id: &str, scheme: Scheme) -> Self {
         let homework = scheme.homework;
         Self {
             submission: id.to_owned(),
@@ -124,7 +126,7 @@ impl Grade {
 
     /// Marks the grade as the grader's own failure (`why`): no test ran, no
     /// score, to be graded again once the grader is fixed.
-    pub(super) fn grader_error(&mut self, why: String) {
+    pub fn grader_error(&mut self, why: String) {
         self.status = Status::GraderError;
         self.detail = why;
         self.fill_not_run("the grader could not grade this submission: it will be graded again");
