@@ -273,12 +273,8 @@ mod tests {
 
     fn found(files: &[&str]) -> Result<String, (Status, String)> {
         let dir = folder(files);
-        find_source(dir.path(), homeworks::default()).map(|path| {
-            path.strip_prefix(dir.path())
-                .unwrap()
-                .display()
-                .to_string()
-        })
+        find_source(dir.path(), homeworks::default())
+            .map(|path| path.strip_prefix(dir.path()).unwrap().display().to_string())
     }
 
     #[test]
@@ -310,11 +306,13 @@ mod tests {
     fn several_candidates_are_one_clear_rejection() {
         let (status, detail) = found(&["a.rs", "b/c.rs"]).unwrap_err();
         assert_eq!(status, Status::Rejected);
-        assert!(detail.contains("a.rs") && detail.contains("b/c.rs"), "{detail}");
+        assert!(
+            detail.contains("a.rs") && detail.contains("b/c.rs"),
+            "{detail}"
+        );
         assert!(detail.contains("hand in only"), "{detail}");
         let file = homeworks::default().file_name();
-        let (status, _) =
-            found(&[&format!("one/{file}"), &format!("two/{file}")]).unwrap_err();
+        let (status, _) = found(&[&format!("one/{file}"), &format!("two/{file}")]).unwrap_err();
         assert_eq!(status, Status::Rejected);
     }
 

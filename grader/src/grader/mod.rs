@@ -156,18 +156,41 @@ impl Grader {
     pub fn prepare(&self) -> Result<Duration, String> {
         self.sandbox()?;
         let homework = self.config.homework.name;
-        let scratch = std::path::absolute(&self.config.scratch_dir)
+        let scratch_dir = std::path::absolute(&self.config.scratch_dir)
             .unwrap_or_else(|_| self.config.scratch_dir.clone());
         let mut prepared = PREPARED.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some((.., done)) = prepared
             .iter()
-            .find(|(dir, name, _)| *dir == scratch && *name == homework)
+            .find(|(dir, name, _)| *dir == scratch_dir && *name == homework)
         {
             return done.clone().map(|()| Duration::ZERO);
         }
         let start = Instant::now();
-        let built = self
-            .build(self.config.homework.files.handout, start + WARM_UP_LIMIT)
+        // A slot of its own, kept: a later process finds it built.
+        let slot = self
+            .config
+            .scratch_dir
+            .join("work")
+            .join(format!("warm-up-{homework}"));
+        let scratch = workspace::Scratch {
+            config: &self.config,
+            slot: &slot,
+            member: workspace::WARM_UP_CRATE,
+        };
+        let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
+        let built = std::fs::create_dir_all(&slot)
+            .map_err(|e| {
+                build::BuildFailure::Grader(format!("cannot create {}: {e}", slot.display()))
+            })
+            .and_then(|()| {
+                build::build(
+                    &scratch,
+                    sandbox.as_ref(),
+                    self.binaries.path(),
+                    self.config.homework.files.handout,
+                    start + WARM_UP_LIMIT,
+                )
+            })
             .map(drop)
             .map_err(|failure| match failure {
                 build::BuildFailure::Compile(errors) => format!(
@@ -181,7 +204,7 @@ impl Grader {
                 ),
                 build::BuildFailure::Grader(message) => message,
             });
-        prepared.push((scratch, homework, built.clone()));
+        prepared.push((scratch_dir, homework, built.clone()));
         built.map(|()| start.elapsed())
     }
 
@@ -344,6 +367,7 @@ impl Grader {
         let scratch = workspace::Scratch {
             config: &self.config,
             slot: &self.slot,
+            member: workspace::SUBMISSION_CRATE,
         };
         let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
         build::build(
@@ -361,6 +385,7 @@ impl Grader {
         let scratch = workspace::Scratch {
             config: &self.config,
             slot: &self.slot,
+            member: workspace::SUBMISSION_CRATE,
         };
         let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
         build::lint(

@@ -221,7 +221,10 @@ mod tests {
         // A submission that does not compile is a grade: 0.
         let mut broken = Grade::new("bob", grade.scheme.clone());
         broken.status = crate::grader::Status::CompileError;
-        assert_eq!(layout.row(&broken)[header.iter().position(|h| h == "total").unwrap()], "0");
+        assert_eq!(
+            layout.row(&broken)[header.iter().position(|h| h == "total").unwrap()],
+            "0"
+        );
         assert!(super::gradescope(&broken).is_some_and(|r| r.score == 0));
     }
 }
