@@ -210,6 +210,9 @@ fn bundled_lock(text: &str) -> Result<String, String> {
     Ok(doc.to_string())
 }
 
+/// How the bundle rewrites one of the course's files.
+type Rewrite = fn(&str) -> Result<String, String>;
+
 /// Writes Gradescope's autograder bundle for `homework` of `course` to
 /// `out`: `setup.sh`, `run_autograder` and what of the course grading
 /// needs ([`GRADESCOPE_BUNDLED`]): no reference answers, no class data.
@@ -245,7 +248,7 @@ pub fn gradescope_zip(
         }
         let from = course.root().join(&relative);
         let mut bytes = std::fs::read(&from).map_err(io(&from))?;
-        let rewrite: Option<fn(&str) -> Result<String, String>> = if name == "Cargo.lock" {
+        let rewrite: Option<Rewrite> = if name == "Cargo.lock" {
             Some(bundled_lock)
         } else if name == "rust-toolchain.toml" {
             Some(bundled_toolchain)

@@ -65,7 +65,10 @@ static SLOTS: AtomicUsize = AtomicUsize::new(0);
 /// The warm-up builds of this process, by scratch folder and homework, and
 /// how each went: one per pair, shared by every grader of a batch (a failed
 /// one is not tried again for each submission).
-static PREPARED: Mutex<Vec<(PathBuf, &'static str, Result<(), String>)>> = Mutex::new(Vec::new());
+static PREPARED: Mutex<Vec<Prepared>> = Mutex::new(Vec::new());
+
+/// One warm-up build: the scratch folder, the homework, how it went.
+type Prepared = (PathBuf, &'static str, Result<(), String>);
 
 /// How long the warm-up build may take: a first build of the library on a
 /// busy grading host takes minutes, never this long.
