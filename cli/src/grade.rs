@@ -21,11 +21,32 @@ mod progress;
 
 use super::{Failure, Output};
 
+/// The exit code when the grader itself could not grade (`grader-error`):
+/// no score was given, the submission must be graded again once the grader
+/// is fixed. Distinct from 1 (a submission that did not pass: compile error,
+/// time-out…) so that scripts (Gradescope's `run_autograder`, a workflow)
+/// can tell a broken grader from a failing student.
+pub const EXIT_GRADER_ERROR: u8 = 3;
+
+fn grader_failure(message: impl std::fmt::Display) -> Failure {
+    Failure {
+        message: message.to_string(),
+        code: EXIT_GRADER_ERROR,
+    }
+}
+
 /// Arguments of `queens grade`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// An exercises crate folder, or a single lib.rs [default: ./exercises].
     pub path: Option<PathBuf>,
+    /// Only build the library, the harness and the graded tests into the
+    /// scratch (what the first submission would otherwise wait for; never
+    /// counted in a submission's time), then exit: 0 when grading can
+    /// start, 3 when the grader cannot grade here (a required sandbox
+    /// missing, the toolchain or the build failing).
+    #[arg(long, conflicts_with_all = ["path", "batch"])]
+    pub prepare: bool,
     /// Grade every submission in this folder (sub-folders or .rs files; their
     /// names are the ids) and write one CSV row each.
     #[arg(long, value_name = "DIR", conflicts_with = "path")]
@@ -168,7 +189,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     // A build must not see the other students' work.
     config.hidden_from_builds.extend(args.batch.clone());
     let grader = Grader::new(config)
-        .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
+        .map_err(|e| grader_failure(format!("cannot create the scratch workspace: {e}")))?;
+    if args.prepare {
+        return prepare(&grader, out);
+    }
     if let Some(dir) = &args.batch {
         return run_batch(&grader, dir, args.out.as_ref(), &args.outputs);
     }
@@ -184,12 +208,25 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         )));
     }
     let id = path.display().to_string();
-    let grade = progress::while_grading(grader.config(), || grader.grade(&id, &path));
+    // The grader's own build first, off the submission's clock.
+    let grade = progress::while_grading(grader.config(), || {
+        let _ = grader.prepare();
+        grader.grade(&id, &path)
+    });
     let format = if out.json() {
         Format::Json
     } else {
         args.format
     };
+    if grade.status.is_grader_error() && format == Format::Gradescope {
+        // No results.json at all: Gradescope then shows that the autograder
+        // failed, and the submission can be regraded; never a 0.
+        return Err(grader_failure(format!(
+            "grader-error: {} (no results written: the grader could not grade this \
+             submission; fix it and regrade)",
+            grade.detail
+        )));
+    }
     let text = render(&grade, format)?;
     match &args.out {
         Some(file) => std::fs::write(file, &text)
@@ -198,6 +235,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
     match grade.status {
         Status::Graded => Ok(()),
+        Status::GraderError => Err(grader_failure(format!(
+            "grader-error: {} (no score: fix the grader and grade this submission again)",
+            grade.detail
+        ))),
         status => Err(Failure::new(format!(
             "{}: {}",
             status.name(),
@@ -210,13 +251,31 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
+/// `queens grade --prepare`: the grader's own build, then exit.
+fn prepare(grader: &Grader, out: &mut Output) -> Result<(), Failure> {
+    let config = grader.config();
+    eprintln!("queens: {}", progress::FIRST_BUILD_ONCE);
+    let took = grader
+        .prepare()
+        .map_err(|why| grader_failure(format!("the grader cannot grade here: {why}")))?;
+    out.line(format!(
+        "ready to grade {}: the library and the graded tests are built in {} ({:.0} s); {}",
+        config.homework,
+        config.scratch_dir.display(),
+        took.as_secs_f64(),
+        grader.protection()
+    ))?;
+    Ok(())
+}
+
 fn render(grade: &Grade, format: Format) -> Result<String, Failure> {
     Ok(match format {
         Format::Text => report::text(grade),
         Format::Json => serde_json::to_string_pretty(&report::json(grade)).map_err(Failure::new)?,
-        Format::Gradescope => {
-            serde_json::to_string_pretty(&report::gradescope(grade)).map_err(Failure::new)?
-        }
+        Format::Gradescope => match report::gradescope(grade) {
+            Some(results) => serde_json::to_string_pretty(&results).map_err(Failure::new)?,
+            None => return Err(grader_failure(format!("grader-error: {}", grade.detail))),
+        },
         Format::Csv => report::csv(grade).map_err(Failure::new)?,
         Format::Junit => report::junit(grade).map_err(Failure::new)?,
     })
@@ -260,6 +319,20 @@ fn run_batch(
                 .map_err(|e| Failure::new(format!("cannot create {}: {e}", folder.display())))
         })
         .transpose()?;
+    if let Err(why) = grader.sandbox() {
+        return Err(grader_failure(why));
+    }
+    // The grader's own build, before the first submission's clock starts
+    // (and before --out is truncated: a resumed batch's rows stay on disk).
+    eprintln!("queens: {}", progress::FIRST_BUILD_ONCE);
+    match grader.prepare() {
+        Ok(took) if !took.is_zero() => eprintln!(
+            "built the library and the graded tests in {:.0} s (no submission is charged for it)",
+            took.as_secs_f64()
+        ),
+        Ok(_) => {}
+        Err(why) => return Err(grader_failure(format!("the grader cannot grade: {why}"))),
+    }
     let mut sink: Box<dyn Write> = match out_file {
         Some(file) => Box::new(
             std::fs::File::create(file)
@@ -267,9 +340,6 @@ fn run_batch(
         ),
         None => Box::new(std::io::stdout()),
     };
-    if let Err(why) = grader.sandbox() {
-        return Err(Failure::new(why));
-    }
     eprintln!(
         "grading every submission in {} (scratch {})\n{}",
         dir.display(),
@@ -350,6 +420,17 @@ fn run_batch(
             .write_index(&title, &outcome.index_lines(), &summary)
             .map_err(|e| Failure::new(format!("cannot write the feedback index: {e}")))?;
         eprintln!("feedback: {}", feedback.dir().join("index.html").display());
+    }
+    let regrade = outcome.regrade();
+    if !regrade.is_empty() {
+        return Err(grader_failure(format!(
+            "{} of {} submissions need a regrade: the grader could not grade them \
+             (grader-error, no score written: {}); fix the grader, then run the same command \
+             with --resume",
+            regrade.len(),
+            outcome.rows.len(),
+            regrade.join(", ")
+        )));
     }
     Ok(())
 }

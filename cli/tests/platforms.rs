@@ -31,14 +31,13 @@ fn queens_writes(args: &[&str], out: &std::path::Path) {
 }
 
 /// Unpacks `homework`'s bundle into a folder laid out as Gradescope lays it
-/// out (`source/`, `run_autograder`, `submission/`, `results/`), grades the
-/// case `id` of the grader's case table with `run_autograder`, and returns
-/// results.json.
-fn run_autograder(
+/// out (`source/`, `run_autograder`, an empty `submission/`), with
+/// `settings` as the course's queens.toml; returns the folder (kept alive by
+/// the first) and the layout's root.
+fn gradescope_layout(
     homework: &queens_grader::homework::Homework,
-    id: &str,
     settings: Option<&str>,
-) -> serde_json::Value {
+) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let bundle = dir.path().join("autograder.zip");
     queens_writes(
@@ -67,34 +66,50 @@ fn run_autograder(
     if let Some(settings) = settings {
         std::fs::write(root.join("source/queens.toml"), settings).unwrap();
     }
-    // A student who uploaded only their lib.rs.
     std::fs::create_dir_all(root.join("submission")).unwrap();
-    // The case `id` of the grader's case table, made from the reference.
-    let made = root.join("made");
+    (dir, root)
+}
+
+/// The file of the case `id` of the grader's case table (made from the
+/// reference by scripts/make-batch).
+fn case_file(homework: &queens_grader::homework::Homework, id: &str) -> String {
+    let made = tempfile::tempdir().unwrap();
     let ran = Command::new("python3")
         .arg(course().join("scripts/make-batch"))
-        .arg(&made)
+        .arg(made.path().join("made"))
         .args(["--only", id])
         .status()
         .unwrap();
     assert!(ran.success(), "scripts/make-batch --only {id}");
-    std::fs::copy(
-        made.join(homework.name)
+    std::fs::read_to_string(
+        made.path()
+            .join("made")
+            .join(homework.name)
             .join(id)
             .join("src")
             .join(homework.file_name()),
-        root.join("submission").join(homework.file_name()),
     )
-    .unwrap();
-    // setup.sh installs Rust and builds queens (minutes, with network): here
-    // the binary under test stands in, with the course's warm scratch.
-    let ran = Command::new("bash")
+    .unwrap()
+}
+
+/// Runs the layout's `run_autograder` as Gradescope does, with `env` added.
+/// setup.sh installs Rust and builds queens (minutes, with network): here
+/// the binary under test stands in, with the course's warm scratch
+/// (`scripts/gradescope-chroot` runs setup.sh itself, in a bare root).
+fn run_autograder_in(root: &Path, env: &[(&str, &str)]) -> std::process::Output {
+    let _ = std::fs::remove_file(root.join("results/results.json"));
+    Command::new("bash")
         .arg(root.join("run_autograder"))
-        .env("AUTOGRADER_ROOT", &root)
+        .env("AUTOGRADER_ROOT", root)
         .env("QUEENS", env!("CARGO_BIN_EXE_queens"))
         .env("QUEENS_SCRATCH", course().join("target/grading-scratch"))
+        .envs(env.iter().copied())
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// The layout's results.json after a run that must have succeeded.
+fn results_of(root: &Path, ran: &std::process::Output) -> serde_json::Value {
     assert!(
         ran.status.success(),
         "{}\n{}",
@@ -105,6 +120,24 @@ fn run_autograder(
     let results = serde_json::from_str(&results).unwrap();
     follows_gradescopes_specification(&results);
     results
+}
+
+/// Unpacks `homework`'s bundle as Gradescope does, grades the case `id` of
+/// the grader's case table uploaded as the homework's file alone with
+/// `run_autograder`, and returns results.json.
+fn run_autograder(
+    homework: &queens_grader::homework::Homework,
+    id: &str,
+    settings: Option<&str>,
+) -> serde_json::Value {
+    let (_dir, root) = gradescope_layout(homework, settings);
+    std::fs::write(
+        root.join("submission").join(homework.file_name()),
+        case_file(homework, id),
+    )
+    .unwrap();
+    let ran = run_autograder_in(&root, &[]);
+    results_of(&root, &ran)
 }
 
 /// The fields of Gradescope's `results.json` and their JSON types, from its
@@ -264,6 +297,119 @@ fn gradescope_bundle_grades_in_the_points_of_queens_toml() {
             Some(10 * tests_of(first))
         );
     }
+}
+
+/// The bundle carries what building and grading need and nothing a student
+/// may not read: no reference answers, no course tests (their cases are
+/// full solutions), no class data; setup.sh fails loudly.
+#[test]
+fn gradescope_bundle_carries_nothing_a_student_may_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("autograder.zip");
+    queens_writes(&["autograder", "gradescope"], &bundle);
+    let archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
+    let names: Vec<String> = archive
+        .file_names()
+        .map(|name| name.unwrap().into_owned())
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    for forbidden in [
+        "solutions/",
+        "grader/tests/",
+        "cli/tests/",
+        "tests/",
+        "notebooks/",
+        ".github/",
+        "scripts/",
+    ] {
+        assert!(
+            !names.iter().any(|n| n.starts_with(forbidden)),
+            "{forbidden} is in the bundle"
+        );
+    }
+    for needed in [
+        "Cargo.lock",
+        "src/lib.rs",
+        "grader/src/lib.rs",
+        "exercises/src/lib.rs",
+    ] {
+        assert!(names.contains(&needed), "{needed} is missing");
+    }
+    let manifest = {
+        let mut archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut archive.by_name("Cargo.toml").unwrap(), &mut text)
+            .unwrap();
+        text
+    };
+    assert!(!manifest.contains("\"solutions\""), "{manifest}");
+    let setup = queens_grader::platforms::gradescope_setup(homeworks::default());
+    assert!(setup.contains("set -euo pipefail"), "{setup}");
+    assert!(!setup.contains("|| true"), "{setup}");
+    assert!(setup.contains("grade --prepare"), "{setup}");
+    assert!(setup.contains("chmod 700 \"$root/source\""), "{setup}");
+}
+
+/// A grader problem fails the autograder (Gradescope shows it failed, to be
+/// regraded) instead of giving every student a 0: here the course requires
+/// the sandbox and bubblewrap cannot run.
+#[test]
+fn gradescope_fails_on_a_grader_problem_instead_of_giving_a_zero() {
+    let homework = homeworks::default();
+    let (_dir, root) = gradescope_layout(homework, None);
+    std::fs::write(
+        root.join("submission").join(homework.file_name()),
+        homework.files.handout,
+    )
+    .unwrap();
+    let missing = root.join("no-such-bwrap");
+    let ran = run_autograder_in(
+        &root,
+        &[
+            ("QUEENS_SANDBOX", "required"),
+            (queens_grader::sandbox::BWRAP_ENV, missing.to_str().unwrap()),
+        ],
+    );
+    assert!(!ran.status.success(), "run_autograder succeeded");
+    assert!(
+        !root.join("results/results.json").exists(),
+        "a results.json was written: {}",
+        std::fs::read_to_string(root.join("results/results.json")).unwrap_or_default()
+    );
+    let said = String::from_utf8_lossy(&ran.stderr);
+    assert!(said.contains("could not grade"), "{said}");
+}
+
+/// Gradescope uploads as students make them: one `.rs` file of any name, a
+/// repository folder holding the homework's file, or two candidate files
+/// (one clear rejection, not a grade). Slow: two submissions built.
+#[test]
+#[ignore = "slow: builds two submissions"]
+fn gradescope_accepts_a_renamed_upload_and_a_nested_folder() {
+    let homework = homeworks::default();
+    let correct = case_file(homework, "correct");
+    let (_dir, root) = gradescope_layout(homework, None);
+    let submission = root.join("submission");
+    std::fs::write(submission.join("nqueens.rs"), &correct).unwrap();
+    let results = results_of(&root, &run_autograder_in(&root, &[]));
+    assert_eq!(results["score"], homework.tests.len(), "{results}");
+    std::fs::remove_file(submission.join("nqueens.rs")).unwrap();
+    let nested = submission.join("myrepo/exercises/src");
+    std::fs::create_dir_all(&nested).unwrap();
+    std::fs::write(nested.join(homework.file_name()), &correct).unwrap();
+    std::fs::write(submission.join("myrepo/README.md"), "mine\n").unwrap();
+    let results = results_of(&root, &run_autograder_in(&root, &[]));
+    assert_eq!(results["score"], homework.tests.len(), "{results}");
+    std::fs::remove_dir_all(submission.join("myrepo")).unwrap();
+    std::fs::write(submission.join("a.rs"), &correct).unwrap();
+    std::fs::write(submission.join("b.rs"), &correct).unwrap();
+    let results = results_of(&root, &run_autograder_in(&root, &[]));
+    assert_eq!(results["extra_data"]["status"], "rejected", "{results}");
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("a.rs") && output.contains("b.rs"),
+        "{output}"
+    );
 }
 
 /// The case ids of a homework other than the first start with its name.

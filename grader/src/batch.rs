@@ -13,6 +13,9 @@
 //! the ones being graded (their rows are dropped: resumed, they are graded
 //! again), and returns what it wrote, with [`Outcome::stopped`] set; its
 //! graders' scratch slots and temporary folders go with them.
+//! A submission the grader could not grade (`grader-error`) gets a row
+//! without a score; [`Outcome::regrade`] lists them, and a resumed batch
+//! grades them again.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -263,6 +266,18 @@ impl Outcome {
             .map_or("", String::as_str)
     }
 
+    /// The ids of the rows the grader could not grade (`grader-error`): no
+    /// score; the batch must say so and exit non-zero.
+    pub fn regrade(&self) -> Vec<&str> {
+        self.rows
+            .iter()
+            .filter(|row| {
+                Status::from_name(self.field(row, "status")).is_some_and(Status::is_grader_error)
+            })
+            .map(|row| self.field(row, "id"))
+            .collect()
+    }
+
     /// The index of every row, for the feedback's index page.
     pub fn index_lines(&self) -> Vec<IndexLine> {
         self.rows
@@ -332,8 +347,19 @@ pub fn kept_rows(path: &Path, scheme: &Scheme) -> Result<Vec<Vec<String>>, Strin
         // The stop cut the last row, perhaps inside its last field.
         records.pop();
     }
-    // Rows are written whole and flushed: only the last can be cut.
-    let rows: Vec<Vec<String>> = records.into_iter().map_while(|row| row).collect();
+    // Rows are written whole and flushed: only the last can be cut. A row
+    // the grader could not grade is not kept: resuming grades it again.
+    let status = header.iter().position(|h| h == "status");
+    let rows: Vec<Vec<String>> = records
+        .into_iter()
+        .map_while(|row| row)
+        .filter(|row| {
+            !status
+                .and_then(|at| row.get(at))
+                .and_then(|name| Status::from_name(name))
+                .is_some_and(Status::is_grader_error)
+        })
+        .collect();
     Ok(rows)
 }
 

@@ -3,12 +3,16 @@
 //!
 //! * [`gradescope_zip`]: `queens autograder gradescope --out autograder.zip`.
 //!   Gradescope unpacks the bundle into `/autograder/source`, runs `setup.sh`
-//!   once (Rust, bubblewrap, the `queens` binary, the library compiled once
-//!   into the grading scratch), then `run_autograder` per submission, which
-//!   runs `queens grade --format gradescope --out
-//!   /autograder/results/results.json` on `/autograder/submission`. The
-//!   scripts take their root from `AUTOGRADER_ROOT` (default `/autograder`),
-//!   so they can be tried in any folder laid out the same way.
+//!   once (Rust, bubblewrap, the `queens` binary, `source/` closed to all but
+//!   root, the library and graded tests built into the grading scratch by
+//!   `queens grade --prepare`, failing the image if grading cannot work),
+//!   then `run_autograder` per submission, which runs `queens grade --format
+//!   gradescope --out /autograder/results/results.json` on
+//!   `/autograder/submission` and fails, writing nothing, when the grader
+//!   could not grade. The bundle carries only [`GRADESCOPE_BUNDLED`] (no
+//!   reference answers). The scripts take their root from `AUTOGRADER_ROOT`
+//!   (default `/autograder`), so they can be tried in any folder laid out
+//!   the same way (`scripts/gradescope-chroot` does, in a bare Debian root).
 //! * [`github_classroom_workflow`]: `queens handout --out DIR
 //!   --github-classroom --course-repository OWNER/NAME --course-revision SHA`
 //!   adds `.github/workflows/classroom.yml` to the student copy: the course
@@ -26,11 +30,18 @@ use super::course::{Course, CourseError};
 use super::homework::Homework;
 use super::settings::Settings;
 
-/// Gradescope runs this once, as root, when the autograder is built.
+/// Gradescope runs this once, as root, when the autograder is built
+/// (`@HOMEWORK@` is the homework the bundle grades: [`gradescope_setup`]).
 pub const GRADESCOPE_SETUP: &str = r#"#!/usr/bin/env bash
-# Gradescope: builds the autograder image once. Installs Rust and bubblewrap,
-# builds the `queens` binary from the course in source/, and compiles the
-# library into the grading scratch so each submission builds in seconds.
+# Gradescope: builds the autograder image once, as root. Installs Rust and
+# bubblewrap, builds the `queens` binary from the course in source/, closes
+# source/ to everyone but root (the tests run as unprivileged users), and
+# builds the library and the graded tests into the grading scratch, so each
+# submission builds in seconds and no submission pays for that build.
+# Any failure fails the image (set -e): an autograder that cannot grade must
+# not be published, and the last step fails when grading cannot work here
+# (the toolchain, the build, or sandbox = "required" where bubblewrap cannot
+# run).
 set -euo pipefail
 root="${AUTOGRADER_ROOT:-/autograder}"
 export DEBIAN_FRONTEND=noninteractive
@@ -44,9 +55,13 @@ cd "$root/source"
 cargo build --release --locked -p queens-cli
 # Fetch every crate now: grading builds offline.
 cargo fetch --locked
-# Warm the scratch: the untouched handout compiles the library once.
-./target/release/queens grade exercises --course "$root/source" \
-  --scratch "$root/scratch" --format json >/dev/null || true
+# The course (the grader, its settings) is root's alone; the scratch, where
+# the test binaries run from, stays open to the tests' users.
+chmod 700 "$root/source"
+mkdir -p "$root/scratch"
+chmod 755 "$root" "$root/scratch"
+./target/release/queens grade --prepare --exercise @HOMEWORK@ --course "$root/source" \
+  --scratch "$root/scratch" ${QUEENS_SANDBOX:+--sandbox "$QUEENS_SANDBOX"}
 "#;
 
 /// Gradescope runs this for each submission (`@HOMEWORK@` is the homework
@@ -59,17 +74,33 @@ set -uo pipefail
 root="${AUTOGRADER_ROOT:-/autograder}"
 export PATH="$HOME/.cargo/bin:$PATH"
 queens="${QUEENS:-$root/source/target/release/queens}"
+results="$root/results/results.json"
 mkdir -p "$root/results"
-# A submission that does not compile or times out still gets its results.json
-# (and a non-zero exit from queens): Gradescope shows it either way.
+rm -f "$results"
 # The course's queens.toml (in source/) gives the points, the limits and the
-# sandbox policy; QUEENS_SANDBOX overrides the policy.
+# sandbox policy; QUEENS_SANDBOX overrides the policy. The submission may be
+# the homework's file, any single .rs file, or a folder holding it.
 "$queens" grade "$root/submission" --exercise @HOMEWORK@ --format gradescope \
-  --out "$root/results/results.json" \
+  --out "$results" \
   --course "$root/source" --scratch "${QUEENS_SCRATCH:-$root/scratch}" \
-  ${QUEENS_SANDBOX:+--sandbox "$QUEENS_SANDBOX"} || true
-test -s "$root/results/results.json"
+  ${QUEENS_SANDBOX:+--sandbox "$QUEENS_SANDBOX"}
+status=$?
+# 0: graded; 1: graded, and the submission did not pass (compile error,
+# time-out, no file): its results.json says so. Anything else (3: the grader
+# could not grade) leaves no results.json and fails this script, so that
+# Gradescope shows the autograder failed, to be regraded: never a 0.
+if [ "$status" -le 1 ] && [ -s "$results" ]; then
+  exit 0
+fi
+rm -f "$results"
+echo "queens: the autograder could not grade this submission (exit $status); no results written: fix the autograder, then regrade" >&2
+exit 1
 "#;
+
+/// `setup.sh` for a bundle that grades `homework`.
+pub fn gradescope_setup(homework: &Homework) -> String {
+    GRADESCOPE_SETUP.replace("@HOMEWORK@", homework.name)
+}
 
 /// `run_autograder` for a bundle that grades `homework`.
 pub fn gradescope_run(homework: &Homework) -> String {
@@ -85,10 +116,106 @@ pub struct Bundle {
     pub bytes: u64,
 }
 
+/// What of the course the Gradescope bundle carries: what building the
+/// `queens` binary and grading need, nothing else. Not `solutions/` (the
+/// grader never reads the reference: the checks are in the library), not the
+/// course's tests, benchmarks, notebooks, scripts or CI, nor anything lying
+/// in the course folder (grades, rosters, submissions).
+pub const GRADESCOPE_BUNDLED: &[&str] = &[
+    "Cargo.toml",
+    "Cargo.lock",
+    "rust-toolchain.toml",
+    "queens.toml",
+    ".cargo/config.toml",
+    "docs/queens.toml.example",
+    "src/",
+    "data/",
+    "grader/Cargo.toml",
+    "grader/src/",
+    "cli/Cargo.toml",
+    "cli/src/",
+    "exercises/",
+];
+
+/// Workspace members the bundle leaves out (the root manifest and the lock
+/// file are rewritten without them).
+const GRADESCOPE_LEFT_OUT_MEMBERS: &[&str] = &["solutions"];
+
+/// Whether the course file `relative` (`/`-separated) goes into the bundle.
+pub fn gradescope_bundles(relative: &str) -> bool {
+    GRADESCOPE_BUNDLED
+        .iter()
+        .any(|kept| match kept.strip_suffix('/') {
+            Some(folder) => relative
+                .strip_prefix(folder)
+                .is_some_and(|rest| rest.starts_with('/')),
+            None => relative == *kept,
+        })
+}
+
+/// A manifest as the bundle carries it: without the members it leaves out,
+/// and without the test, bench and example targets whose files it does not
+/// carry (cargo refuses a manifest naming a missing target).
+fn bundled_manifest(text: &str) -> Result<String, String> {
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
+    if let Some(workspace) = doc.get_mut("workspace").and_then(|w| w.as_table_like_mut()) {
+        for key in ["members", "default-members"] {
+            if let Some(list) = workspace.get_mut(key).and_then(|m| m.as_array_mut()) {
+                list.retain(|member| {
+                    !member
+                        .as_str()
+                        .is_some_and(|m| GRADESCOPE_LEFT_OUT_MEMBERS.contains(&m))
+                });
+            }
+        }
+    }
+    for target in ["test", "bench", "example"] {
+        doc.remove(target);
+    }
+    Ok(doc.to_string())
+}
+
+/// `rust-toolchain.toml` as the bundle carries it: the same toolchain,
+/// without the components only the course's notebooks and checks use
+/// (rust-src, rustfmt, clippy), so setup.sh downloads what grading needs.
+fn bundled_toolchain(text: &str) -> Result<String, String> {
+    let doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
+    let channel = doc
+        .get("toolchain")
+        .and_then(|t| t.get("channel"))
+        .and_then(|c| c.as_str())
+        .ok_or("no [toolchain] channel")?;
+    Ok(format!(
+        "# The course's toolchain, without the components grading does not use\n\
+         # (rust-src, rustfmt, clippy: the notebooks' and the course's checks).\n\
+         [toolchain]\nchannel = \"{channel}\"\nprofile = \"minimal\"\n"
+    ))
+}
+
+/// `Cargo.lock` without the packages of the members the bundle leaves out,
+/// so that `cargo build --locked` accepts it.
+fn bundled_lock(text: &str) -> Result<String, String> {
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
+    if let Some(packages) = doc
+        .get_mut("package")
+        .and_then(|p| p.as_array_of_tables_mut())
+    {
+        packages.retain(|package| {
+            !package
+                .get("name")
+                .and_then(|n| n.as_str())
+                .is_some_and(|n| GRADESCOPE_LEFT_OUT_MEMBERS.contains(&n))
+        });
+    }
+    Ok(doc.to_string())
+}
+
+/// How the bundle rewrites one of the course's files.
+type Rewrite = fn(&str) -> Result<String, String>;
+
 /// Writes Gradescope's autograder bundle for `homework` of `course` to
-/// `out`: `setup.sh`, `run_autograder` and the course's files (the
-/// instructor's: the grader needs the library and the tests; student code
-/// never sees them).
+/// `out`: `setup.sh`, `run_autograder` and what of the course grading
+/// needs ([`GRADESCOPE_BUNDLED`]): no reference answers, no class data.
 pub fn gradescope_zip(
     course: &Course,
     homework: &Homework,
@@ -107,7 +234,7 @@ pub fn gradescope_zip(
     let plain = zip::write::SimpleFileOptions::default().unix_permissions(0o644);
     let mut files = 0;
     for (name, text) in [
-        ("setup.sh", GRADESCOPE_SETUP.to_owned()),
+        ("setup.sh", gradescope_setup(homework)),
         ("run_autograder", gradescope_run(homework)),
     ] {
         zip.start_file(name, script).map_err(zip_error)?;
@@ -115,9 +242,27 @@ pub fn gradescope_zip(
         files += 1;
     }
     for relative in super::student_copy::course_files(course.root())? {
-        let from = course.root().join(&relative);
-        let bytes = std::fs::read(&from).map_err(io(&from))?;
         let name = relative.to_string_lossy().replace('\\', "/");
+        if !gradescope_bundles(&name) {
+            continue;
+        }
+        let from = course.root().join(&relative);
+        let mut bytes = std::fs::read(&from).map_err(io(&from))?;
+        let rewrite: Option<Rewrite> = if name == "Cargo.lock" {
+            Some(bundled_lock)
+        } else if name == "rust-toolchain.toml" {
+            Some(bundled_toolchain)
+        } else if name.ends_with("Cargo.toml") && !name.starts_with("exercises/") {
+            Some(bundled_manifest)
+        } else {
+            None
+        };
+        if let Some(rewrite) = rewrite {
+            let text = String::from_utf8_lossy(&bytes);
+            bytes = rewrite(&text)
+                .map_err(|e| CourseError::Other(format!("cannot read {name}: {e}")))?
+                .into_bytes();
+        }
         let options = if is_executable(&from) { script } else { plain };
         zip.start_file(name, options).map_err(zip_error)?;
         zip.write_all(&bytes).map_err(io(out))?;

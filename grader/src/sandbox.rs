@@ -188,6 +188,11 @@ impl Bubblewrap {
     }
 }
 
+/// Names the bubblewrap program to use instead of `bwrap` on `PATH` (a
+/// build of its own, or a path that does not exist to grade as where
+/// bubblewrap is missing).
+pub const BWRAP_ENV: &str = "QUEENS_BWRAP";
+
 /// What [`probe`] found: the sandbox, or why there is none.
 pub type Found = (Option<Bubblewrap>, Option<String>);
 
@@ -200,7 +205,15 @@ pub fn probe(mode: Mode) -> Result<Found, String> {
     }
     static PROBED: OnceLock<Result<Bubblewrap, String>> = OnceLock::new();
     let probed = PROBED.get_or_init(|| {
-        let program = which::which("bwrap").map_err(|_| "bubblewrap (bwrap) is not installed")?;
+        let program = match std::env::var_os(BWRAP_ENV) {
+            Some(given) => which::which(&given).map_err(|_| {
+                format!(
+                    "bubblewrap is not at {} (from {BWRAP_ENV})",
+                    Path::new(&given).display()
+                )
+            })?,
+            None => which::which("bwrap").map_err(|_| "bubblewrap (bwrap) is not installed")?,
+        };
         let sandbox = Bubblewrap { program };
         let dir = tempfile::tempdir().map_err(|e| format!("cannot make a folder: {e}"))?;
         let truth = ["/usr/bin/true", "/bin/true"]

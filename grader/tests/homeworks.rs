@@ -100,7 +100,7 @@ fn untouched_handouts_fail_every_test_as_not_yet_implemented() {
             assert!(test.message.contains(&hint), "{hint}: {}", test.message);
         }
         let json = report::json(&grade);
-        assert_eq!(json.score, 0);
+        assert_eq!(json.score, Some(0));
         assert_eq!(json.max_score as usize, grade.tests.len());
         assert!(
             json.end_to_end.is_some(),

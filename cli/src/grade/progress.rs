@@ -12,6 +12,10 @@ use queens_grader::grader::Config;
 /// What the first build costs, said before it happens.
 pub const FIRST_BUILD: &str = "building the graded tests, about a minute the first time";
 
+/// What the warm-up build of a batch or `--prepare` is, said before it.
+pub const FIRST_BUILD_ONCE: &str = "building the library and the graded tests (once per \
+     scratch folder; minutes the first time, never counted in a submission's time limit)";
+
 /// Whether the scratch's shared target folder has built nothing yet.
 fn first_build(config: &Config) -> bool {
     !config.scratch_dir.join("target").join("debug").is_dir()

@@ -24,13 +24,24 @@ pub fn html(page: &Page) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>Feedback for {id}</title><style>{STYLE}</style></head><body>\n\
-         <h1>Feedback for {id}</h1>\n<p>{homework}</p>\n<p><strong class=\"{class}\">Score: {} / {}</strong> ({status})</p>\n",
-        page.score.0,
-        page.score.1,
+         <h1>Feedback for {id}</h1>\n<p>{homework}</p>\n<p>{score}</p>\n",
         id = escape(&page.id),
         homework = escape(&page.homework),
-        class = class(page.score),
-        status = escape(&page.status),
+        score = if page.scored() {
+            format!(
+                "<strong class=\"{}\">Score: {} / {}</strong> ({})",
+                class(page.score),
+                page.score.0,
+                page.score.1,
+                escape(&page.status)
+            )
+        } else {
+            format!(
+                "<strong>Not graded yet</strong> ({}): {}",
+                escape(&page.status),
+                escape(super::page::NOT_GRADED)
+            )
+        },
     ));
     if !page.detail.is_empty() && page.compile_errors.is_empty() {
         out.push_str(&format!("<pre>{}</pre>\n", escape(&page.detail)));

@@ -7,13 +7,22 @@ use super::page::Page;
 /// The page as Markdown.
 pub fn markdown(page: &Page) -> String {
     let mut out = String::new();
+    let score = if page.scored() {
+        format!(
+            "**Score: {} / {}** ({})",
+            page.score.0, page.score.1, page.status
+        )
+    } else {
+        format!(
+            "**Not graded yet** ({}): {}",
+            page.status,
+            super::page::NOT_GRADED
+        )
+    };
     out.push_str(&format!(
-        "# Feedback for {}\n\n{}\n\n**Score: {} / {}** ({})\n",
+        "# Feedback for {}\n\n{}\n\n{score}\n",
         inline(&page.id),
         page.homework,
-        page.score.0,
-        page.score.1,
-        page.status
     ));
     if !page.detail.is_empty() && page.compile_errors.is_empty() {
         out.push_str(&format!("\n{}\n", fenced(&page.detail, "text")));

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use html_escape::encode_text as escape;
 
-use crate::grader::Grade;
+use crate::grader::{Grade, Status};
 
 pub use html::html;
 pub use markdown::markdown;
@@ -44,6 +44,14 @@ pub struct IndexLine {
     pub status: String,
     /// Its cluster of similar work (empty when nothing was read).
     pub cluster: String,
+}
+
+impl IndexLine {
+    /// Whether the grader could not grade this submission: no score, graded
+    /// again on `--resume`.
+    pub fn needs_regrade(&self) -> bool {
+        Status::from_name(&self.status).is_some_and(Status::is_grader_error)
+    }
 }
 
 impl Feedback {
@@ -113,17 +121,42 @@ pub fn index(title: &str, lines: &[IndexLine], sections: &[(String, Vec<String>)
             _ => escape(&line.cluster).into_owned(),
         };
         let link = href(&line.id);
+        let score = if line.needs_regrade() {
+            "<td class=\"none\">regrade</td>".to_owned()
+        } else {
+            format!(
+                "<td class=\"{}\">{} / {}</td>",
+                html::class(score),
+                escape(&line.score),
+                escape(&line.max)
+            )
+        };
         out.push_str(&format!(
-            "<tr><td>{id}</td><td class=\"{}\">{} / {}</td><td>{}</td><td>{cluster}</td>\
+            "<tr><td>{id}</td>{score}<td>{}</td><td>{cluster}</td>\
              <td><a href=\"{link}.html\">page</a> · <a href=\"{link}.md\">markdown</a></td></tr>\n",
-            html::class(score),
-            escape(&line.score),
-            escape(&line.max),
             escape(&line.status),
             id = escape(&line.id),
         ));
     }
     out.push_str("</table>\n");
+    let regrade: Vec<&str> = lines
+        .iter()
+        .filter(|line| line.needs_regrade())
+        .map(|line| line.id.as_str())
+        .collect();
+    if !regrade.is_empty() {
+        out.push_str(&format!(
+            "<h2>To regrade: {} submissions the grader could not grade</h2>\n<p>No score was \
+             given (empty cells in the CSV and the LMS file). Fix the grader (each row's detail \
+             says what failed), then run the same command with --resume: these are graded \
+             again.</p>\n<ul>\n",
+            regrade.len()
+        ));
+        for id in regrade {
+            out.push_str(&format!("<li>{}</li>\n", escape(id)));
+        }
+        out.push_str("</ul>\n");
+    }
     for (heading, items) in sections {
         out.push_str(&format!("<h2>{}</h2>\n<ul>\n", escape(heading)));
         for item in items {
@@ -179,5 +212,37 @@ mod tests {
         assert!(page.contains("href=\"bob%20lee.md\""), "{page}");
         assert!(page.contains("c1 (2 alike)"), "{page}");
         assert!(!page.contains("<script>"), "{page}");
+    }
+
+    #[test]
+    fn a_submission_the_grader_could_not_grade_is_listed_for_a_regrade() {
+        let line = |id: &str, score: &str, status: &str| IndexLine {
+            id: id.to_owned(),
+            score: score.to_owned(),
+            max: "50".to_owned(),
+            status: status.to_owned(),
+            cluster: String::new(),
+        };
+        let page = index(
+            "batch",
+            &[
+                line("ada", "50", "graded"),
+                line("bob", "", "grader-error"),
+                line("cy", "0", "compile-error"),
+            ],
+            &[],
+        );
+        let row = |id: &str| {
+            page.lines()
+                .find(|l| l.starts_with(&format!("<tr><td>{id}</td>")))
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert!(row("bob").contains(">regrade</td>"), "{page}");
+        assert!(!row("bob").contains("/ 50"), "{page}");
+        assert!(row("ada").contains("50 / 50"), "{page}");
+        assert!(!row("cy").contains("regrade"), "{page}");
+        assert!(page.contains("To regrade: 1 submissions"), "{page}");
+        assert!(page.contains("<li>bob</li>"), "{page}");
     }
 }

@@ -58,7 +58,16 @@ pub struct Section {
     pub not_run: bool,
 }
 
+/// What a page says instead of a score when the grader could not grade.
+pub const NOT_GRADED: &str = "the grader could not grade this submission (its own problem, not your code); \
+     it will be graded again";
+
 impl Page {
+    /// Whether the page has a score (not when the grader could not grade).
+    pub fn scored(&self) -> bool {
+        Status::from_name(&self.status).is_none_or(Status::scored)
+    }
+
     /// The page of `grade`; `source` is the submission's file when it was
     /// read, `quality` clippy's notes in its blanks.
     pub fn new(grade: &Grade, source: Option<&str>, quality: Vec<String>) -> Self {

@@ -37,15 +37,29 @@ pub(super) enum BuildFailure {
     Grader(String),
 }
 
-/// Writes the scratch workspace around `code` and builds the graded tests;
-/// returns a private copy of the test executable in `binaries`.
-pub(super) fn build(
+/// What one `cargo build` of the graded tests gave.
+struct Compiled {
+    /// Whether cargo said the build finished.
+    success: bool,
+    /// The test executable, when it was built.
+    executable: Option<PathBuf>,
+    /// The compiler's errors: the file of the target each came from, and
+    /// the error as rustc rendered it.
+    errors: Vec<(PathBuf, String)>,
+    /// What cargo printed on stderr (its own errors), capped.
+    stderr: String,
+    /// How the run ended.
+    ending: Ending,
+}
+
+/// Writes the scratch workspace around `code` and runs `cargo build` of the
+/// graded tests, one build at a time across graders and processes.
+fn compile(
     scratch: &Scratch<'_>,
     sandbox: Option<&Bubblewrap>,
-    binaries: &Path,
     code: &str,
     deadline: Instant,
-) -> Result<PathBuf, BuildFailure> {
+) -> Result<Compiled, BuildFailure> {
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
     // Other processes grading with the same scratch (a `watch` beside a
     // `grade`, two batches) build the same artifacts: one at a time across
@@ -70,9 +84,13 @@ pub(super) fn build(
     if run.ending == Ending::TimedOut {
         return Err(BuildFailure::TimedOut);
     }
-    let mut errors = Vec::new();
-    let mut executable = None;
-    let mut success = false;
+    let mut compiled = Compiled {
+        success: false,
+        executable: None,
+        errors: Vec::new(),
+        stderr: process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600),
+        ending: run.ending,
+    };
     for message in Message::parse_stream(run.stdout.text.as_bytes()).flatten() {
         match message {
             Message::CompilerMessage(message)
@@ -81,18 +99,47 @@ pub(super) fn build(
                     DiagnosticLevel::Error | DiagnosticLevel::Ice
                 ) =>
             {
-                errors.push(message.message.rendered.unwrap_or(message.message.message));
+                compiled.errors.push((
+                    message.target.src_path.into_std_path_buf(),
+                    message
+                        .message
+                        .rendered
+                        .unwrap_or(message.message.message),
+                ));
             }
             Message::CompilerArtifact(artifact)
                 if artifact.target.name == scratch.config.homework.test_target =>
             {
-                executable = artifact.executable.map(PathBuf::from);
+                compiled.executable = artifact.executable.map(PathBuf::from);
             }
-            Message::BuildFinished(finished) => success = finished.success,
+            Message::BuildFinished(finished) => compiled.success = finished.success,
             _ => {}
         }
     }
-    match (success, executable) {
+    Ok(compiled)
+}
+
+/// The errors, capped, as a grade shows them.
+fn compile_failure(errors: &[(PathBuf, String)]) -> BuildFailure {
+    let texts: Vec<&str> = errors.iter().map(|(_, text)| text.as_str()).collect();
+    BuildFailure::Compile(process::excerpt(
+        &texts.join("\n"),
+        texts.iter().map(|e| e.len() as u64 + 1).sum(),
+        COMPILE_ERRORS_SHOWN,
+    ))
+}
+
+/// Writes the scratch workspace around `code` and builds the graded tests;
+/// returns a private copy of the test executable in `binaries`.
+pub(super) fn build(
+    scratch: &Scratch<'_>,
+    sandbox: Option<&Bubblewrap>,
+    binaries: &Path,
+    code: &str,
+    deadline: Instant,
+) -> Result<PathBuf, BuildFailure> {
+    let compiled = compile(scratch, sandbox, code, deadline)?;
+    match (compiled.success, compiled.executable) {
         (true, Some(built)) => {
             // A private copy: another grader sharing the target folder may
             // rebuild the original while this one runs. It goes where the
@@ -104,22 +151,56 @@ pub(super) fn build(
             })?;
             Ok(copy)
         }
-        _ if !errors.is_empty() => Err(BuildFailure::Compile(process::excerpt(
-            &errors.join("\n"),
-            errors.iter().map(|e| e.len() as u64 + 1).sum(),
-            COMPILE_ERRORS_SHOWN,
-        ))),
+        _ if !compiled.errors.is_empty() => Err(compile_failure(&compiled.errors)),
         (built, executable) => Err(BuildFailure::Grader(format!(
             "cargo could not build the graded tests (offline; {:?}, build {}, {}): {}",
-            run.ending,
+            compiled.ending,
             if built { "finished" } else { "failed" },
             if executable.is_some() {
                 "an executable"
             } else {
                 "no executable"
             },
-            process::excerpt(run.stderr.text.trim(), run.stderr.total_bytes, 600)
+            compiled.stderr
         ))),
+    }
+}
+
+/// Builds what every submission's build shares, the library and the harness
+/// with the features the graded tests take, before any submission's clock
+/// starts. The handout crate holds a stand-in ([`super::workspace::NOT_GRADED`]):
+/// the grader compiles in no file a student edits (a save would rebuild it),
+/// and `solutions/` is not everywhere it runs. So the graded tests themselves
+/// fail to compile against the stand-in, and that is expected; an error in any
+/// other crate (the library, the harness) is the grader's problem.
+pub(super) fn warm_up(
+    scratch: &Scratch<'_>,
+    sandbox: Option<&Bubblewrap>,
+    deadline: Instant,
+) -> Result<(), BuildFailure> {
+    let compiled = compile(scratch, sandbox, super::workspace::NOT_GRADED, deadline)?;
+    // Cargo names files absolute; the scratch may be given relative or
+    // through a link.
+    let handout_crate = scratch.slot.join(scratch.member);
+    let roots = [
+        std::path::absolute(&handout_crate).ok(),
+        handout_crate.canonicalize().ok(),
+    ];
+    let elsewhere: Vec<(PathBuf, String)> = compiled
+        .errors
+        .iter()
+        .filter(|(file, _)| !roots.iter().flatten().any(|root| file.starts_with(root)))
+        .cloned()
+        .collect();
+    if compiled.success || (!compiled.errors.is_empty() && elsewhere.is_empty()) {
+        Ok(())
+    } else if !elsewhere.is_empty() {
+        Err(compile_failure(&elsewhere))
+    } else {
+        Err(BuildFailure::Grader(format!(
+            "cargo could not build the library and the harness (offline; {:?}): {}",
+            compiled.ending, compiled.stderr
+        )))
     }
 }
 

@@ -8,13 +8,28 @@ use super::record::Status;
 use crate::homework::Homework;
 use crate::homeworks;
 
-/// The file to grade in `path`: the homework's file (`lib.rs`, …).
-pub(super) fn find_source(path: &Path, homework: &Homework) -> Option<PathBuf> {
+/// Folders never searched for the homework's file: build output and
+/// dependencies (hidden folders, `.git` and `__MACOSX` included, are skipped
+/// by their dot or name too).
+const NOT_SEARCHED: &[&str] = &["target", "node_modules", "__MACOSX"];
+/// How deep below the submission the homework's file is looked for (an
+/// uploaded repository: `myrepo/exercises/src/lib.rs` is 4 down).
+const SEARCH_DEPTH: usize = 6;
+/// Entries read at most while searching: a huge upload is not walked whole.
+const SEARCH_ENTRIES: usize = 20_000;
+
+/// The file to grade in `path`: `path` itself when it is a file (any name:
+/// `nqueens.rs`, a download's `login_123_456_lib.rs`); else the homework's
+/// file (`lib.rs`, …) at its usual places, else anywhere below (a nested
+/// folder), else the one `.rs` file handed in. `Err` with the status and one
+/// line when there is none (`no-submission`) or several could be it
+/// (`rejected`: the student is told to hand in one).
+pub(super) fn find_source(path: &Path, homework: &Homework) -> Result<PathBuf, (Status, String)> {
     if path.is_file() {
-        return Some(path.to_owned());
+        return Ok(path.to_owned());
     }
     let file = homework.file_name();
-    [
+    if let Some(usual) = [
         format!("src/{file}"),
         file.to_owned(),
         format!("exercises/src/{file}"),
@@ -22,6 +37,130 @@ pub(super) fn find_source(path: &Path, homework: &Homework) -> Option<PathBuf> {
     .iter()
     .map(|candidate| path.join(candidate))
     .find(|candidate| candidate.is_file())
+    {
+        return Ok(usual);
+    }
+    let mut found = Vec::new();
+    let mut budget = SEARCH_ENTRIES;
+    rust_files(path, SEARCH_DEPTH, &mut budget, &mut found);
+    found.sort();
+    let shown = |paths: &[PathBuf]| {
+        paths
+            .iter()
+            .map(|p| p.strip_prefix(path).unwrap_or(p).display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let in_tests = |p: &PathBuf| {
+        p.strip_prefix(path)
+            .unwrap_or(p)
+            .components()
+            .any(|c| c.as_os_str() == "tests")
+    };
+    // The homework's file, nested: one is it; of several, the one where the
+    // handout keeps it, if only one is there.
+    let named: Vec<PathBuf> = found
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == file) && !in_tests(p))
+        .cloned()
+        .collect();
+    let in_exercises: Vec<PathBuf> = named
+        .iter()
+        .filter(|p| p.ends_with(Path::new("exercises/src").join(file)))
+        .cloned()
+        .collect();
+    match (named.as_slice(), in_exercises.as_slice()) {
+        ([one], _) | (_, [one]) => return Ok(one.clone()),
+        ([], _) => {}
+        (several, _) => {
+            return Err((
+                Status::Rejected,
+                format!(
+                    "several files named {file} in {} ({}): hand in only the one to grade, \
+                     not graded",
+                    path.display(),
+                    shown(several)
+                ),
+            ));
+        }
+    }
+    // Else the one source file handed in, whatever its name, unless it is
+    // another homework's file.
+    let of_another = |p: &PathBuf| {
+        homeworks::ALL
+            .iter()
+            .find(|h| h.name != homework.name && p.file_name().is_some_and(|n| n == h.file_name()))
+    };
+    let candidates: Vec<PathBuf> = found
+        .iter()
+        .filter(|p| !in_tests(p) && of_another(p).is_none())
+        .cloned()
+        .collect();
+    match candidates.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => {
+            let others: Vec<String> = found
+                .iter()
+                .filter_map(|p| of_another(p).map(|h| format!("{} ({h})", p.display())))
+                .collect();
+            Err((
+                Status::NoSubmission,
+                format!(
+                    "no {file} in {} (looked for src/{file}, {file}, exercises/src/{file}, any \
+                     {file} or a single .rs file below){}",
+                    path.display(),
+                    if others.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            "; found another homework's file: {}; this grades {homework}",
+                            others.join(", ")
+                        )
+                    }
+                ),
+            ))
+        }
+        several => Err((
+            Status::Rejected,
+            format!(
+                "{} .rs files in {} could be the {homework} submission ({}): hand in only \
+                 {file} (or one .rs file), not graded",
+                several.len(),
+                path.display(),
+                shown(several)
+            ),
+        )),
+    }
+}
+
+/// The `.rs` files below `dir`, `depth` folders down at most, reading at
+/// most `budget` entries; links to folders are not followed.
+fn rust_files(dir: &Path, depth: usize, budget: &mut usize, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') {
+            continue;
+        }
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let path = entry.path();
+        if kind.is_dir() {
+            if depth > 0 && !NOT_SEARCHED.contains(&name.as_ref()) {
+                rust_files(&path, depth - 1, budget, found);
+            }
+        } else if name.ends_with(".rs") {
+            found.push(path);
+        }
+    }
 }
 
 /// Notes on what in a submission folder is ignored: edited tests or manifest,
@@ -114,5 +253,78 @@ pub(super) fn read_submission(path: &Path, source: &Path) -> Result<String, (Sta
             "{shown} is not text (not UTF-8 at byte {}): not graded",
             error.utf8_error().valid_up_to()
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A submission folder holding `files` (relative path, text).
+    fn folder(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for file in files {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "pub fn x() {}\n").unwrap();
+        }
+        dir
+    }
+
+    fn found(files: &[&str]) -> Result<String, (Status, String)> {
+        let dir = folder(files);
+        find_source(dir.path(), homeworks::default())
+            .map(|path| path.strip_prefix(dir.path()).unwrap().display().to_string())
+    }
+
+    #[test]
+    fn a_single_rs_upload_with_any_name_is_graded() {
+        assert_eq!(found(&["nqueens.rs"]).unwrap(), "nqueens.rs");
+        assert_eq!(
+            found(&["login_123_456_lib.rs", "notes.txt"]).unwrap(),
+            "login_123_456_lib.rs"
+        );
+    }
+
+    #[test]
+    fn a_nested_folder_is_searched_for_the_homework_file() {
+        let file = homeworks::default().file_name();
+        let nested = format!("myrepo/exercises/src/{file}");
+        assert_eq!(found(&[&nested, "myrepo/README.md"]).unwrap(), nested);
+        // A whole course copy nested: the handout's place wins over the
+        // library's own src/lib.rs, and the tests are not candidates.
+        let library = format!("myrepo/src/{file}");
+        assert_eq!(
+            found(&[&nested, &library, "myrepo/exercises/tests/nqueens.rs"]).unwrap(),
+            nested
+        );
+        // Build output and hidden folders are not searched.
+        assert!(found(&[&format!("target/debug/{file}"), ".git/x.rs"]).is_err());
+    }
+
+    #[test]
+    fn several_candidates_are_one_clear_rejection() {
+        let (status, detail) = found(&["a.rs", "b/c.rs"]).unwrap_err();
+        assert_eq!(status, Status::Rejected);
+        assert!(
+            detail.contains("a.rs") && detail.contains("b/c.rs"),
+            "{detail}"
+        );
+        assert!(detail.contains("hand in only"), "{detail}");
+        let file = homeworks::default().file_name();
+        let (status, _) = found(&[&format!("one/{file}"), &format!("two/{file}")]).unwrap_err();
+        assert_eq!(status, Status::Rejected);
+    }
+
+    #[test]
+    fn another_homeworks_file_alone_is_no_submission_with_a_hint() {
+        let other = homeworks::ALL
+            .iter()
+            .find(|h| h.name != homeworks::default().name)
+            .unwrap();
+        let (status, detail) = found(&[other.file_name()]).unwrap_err();
+        assert_eq!(status, Status::NoSubmission);
+        assert!(detail.contains(other.name), "{detail}");
+        assert!(found(&["README.md"]).is_err());
     }
 }

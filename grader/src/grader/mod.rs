@@ -21,8 +21,16 @@
 //!    ([`crate::verdict`]);
 //! 5. `record`: the [`Grade`], test by test.
 //!
+//! Before the first submission's clock starts, [`Grader::prepare`] builds the
+//! library, the harness and the graded tests around the untouched handout
+//! once per scratch folder and homework: that build is the grader's, never
+//! charged to a submission, whose time limit covers only its own small
+//! incremental build and its tests.
+//!
 //! Whatever happens (no file, compile errors, endless loops, crashes),
-//! [`Grader::grade`] returns a [`Grade`] with a status, never an error.
+//! [`Grader::grade`] returns a [`Grade`] with a status, never an error; when
+//! the grader itself could not grade, that status is
+//! [`Status::GraderError`], which carries no score.
 
 mod build;
 mod config;
@@ -34,7 +42,8 @@ mod workspace;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 pub use config::{Config, INSTRUCTOR_MANIFEST};
 pub use record::{Grade, Status};
@@ -54,6 +63,18 @@ pub struct Grader {
 
 /// Numbers the scratch workspaces of one process.
 static SLOTS: AtomicUsize = AtomicUsize::new(0);
+
+/// The warm-up builds of this process, by scratch folder and homework, and
+/// how each went: one per pair, shared by every grader of a batch (a failed
+/// one is not tried again for each submission).
+static PREPARED: Mutex<Vec<Prepared>> = Mutex::new(Vec::new());
+
+/// One warm-up build: the scratch folder, the homework, how it went.
+type Prepared = (PathBuf, &'static str, Result<(), String>);
+
+/// How long the warm-up build may take: a first build of the library on a
+/// busy grading host takes minutes, never this long.
+pub const WARM_UP_LIMIT: Duration = Duration::from_secs(30 * 60);
 
 impl Grader {
     /// A grader with its own scratch workspace in `config.scratch_dir/work`.
@@ -130,8 +151,65 @@ impl Grader {
         }
     }
 
+    /// Builds the library and the harness the graded tests link into the
+    /// scratch's shared target folder, around a stand-in for the handout (the
+    /// grader holds no file a student edits; see [`build::warm_up`]) (once per
+    /// process, scratch folder and homework; later calls return at once), so
+    /// that a submission's time limit covers only its own build and tests.
+    /// `Err` says why the grader cannot grade at all: a required sandbox
+    /// missing, the toolchain or the library's build failing, the scratch
+    /// unwritable. Returns how long the build took (zero when already done).
+    pub fn prepare(&self) -> Result<Duration, String> {
+        self.sandbox()?;
+        let homework = self.config.homework.name;
+        let scratch_dir = std::path::absolute(&self.config.scratch_dir)
+            .unwrap_or_else(|_| self.config.scratch_dir.clone());
+        let mut prepared = PREPARED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((.., done)) = prepared
+            .iter()
+            .find(|(dir, name, _)| *dir == scratch_dir && *name == homework)
+        {
+            return done.clone().map(|()| Duration::ZERO);
+        }
+        let start = Instant::now();
+        // A slot of its own, kept: a later process finds it built.
+        let slot = self
+            .config
+            .scratch_dir
+            .join("work")
+            .join(format!("warm-up-{homework}"));
+        let scratch = workspace::Scratch {
+            config: &self.config,
+            slot: &slot,
+            member: workspace::WARM_UP_CRATE,
+        };
+        let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
+        let built = std::fs::create_dir_all(&slot)
+            .map_err(|e| {
+                build::BuildFailure::Grader(format!("cannot create {}: {e}", slot.display()))
+            })
+            .and_then(|()| {
+                build::warm_up(&scratch, sandbox.as_ref(), start + WARM_UP_LIMIT)
+            })
+            .map_err(|failure| match failure {
+                build::BuildFailure::Compile(errors) => format!(
+                    "the library or the harness does not compile with this toolchain \
+                     ({}): the course or the toolchain is broken, not the submission",
+                    build::first_error_line(&errors)
+                ),
+                build::BuildFailure::TimedOut => format!(
+                    "the warm-up build of the library and the graded tests took more than {} min",
+                    WARM_UP_LIMIT.as_secs() / 60
+                ),
+                build::BuildFailure::Grader(message) => message,
+            });
+        prepared.push((scratch_dir, homework, built.clone()));
+        built.map(|()| start.elapsed())
+    }
+
     /// Grades the submission at `path` (an exercises crate folder, a folder
-    /// holding `lib.rs`, or a `.rs` file), calling it `id`.
+    /// holding `lib.rs`, or a `.rs` file), calling it `id`. The clock starts
+    /// after [`Grader::prepare`].
     pub fn grade(&self, id: &str, path: &Path) -> Grade {
         self.grade_until(id, path, &Cancel::new())
     }
@@ -146,8 +224,12 @@ impl Grader {
     }
 
     fn grade_until(&self, id: &str, path: &Path, cancel: &Cancel) -> Grade {
-        let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
+        if let Err(why) = self.prepare() {
+            grade.grader_error(why);
+            return grade;
+        }
+        let start = Instant::now();
         self.grade_path(&mut grade, path, start + self.config.timeout, cancel);
         grade.elapsed = start.elapsed();
         grade
@@ -165,10 +247,15 @@ impl Grader {
             })
     }
 
-    /// Grades `code`, the text of a `lib.rs`, calling it `id`.
+    /// Grades `code`, the text of a `lib.rs`, calling it `id` (the clock
+    /// starts after [`Grader::prepare`]).
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {
-        let start = Instant::now();
         let mut grade = Grade::new(id, self.config.scheme());
+        if let Err(why) = self.prepare() {
+            grade.grader_error(why);
+            return grade;
+        }
+        let start = Instant::now();
         self.grade_text(
             &mut grade,
             code,
@@ -181,15 +268,18 @@ impl Grader {
 
     fn grade_path(&self, grade: &mut Grade, path: &Path, deadline: Instant, cancel: &Cancel) {
         let homework = self.config.homework;
-        let Some(source) = intake::find_source(path, homework) else {
-            let file = homework.file_name();
-            grade.status = Status::NoSubmission;
-            grade.detail = format!(
-                "no {file} in {} (looked for src/{file}, {file}, exercises/src/{file})",
-                path.display()
-            );
-            grade.fill_not_run("no submission");
-            return;
+        let source = match intake::find_source(path, homework) {
+            Ok(source) => source,
+            Err((status, detail)) => {
+                grade.status = status;
+                grade.detail = detail;
+                grade.fill_not_run(if status == Status::NoSubmission {
+                    "no submission"
+                } else {
+                    "not graded"
+                });
+                return;
+            }
         };
         grade.notes = intake::notice_edits(path, homework);
         let code = match intake::read_submission(path, &source) {
@@ -218,9 +308,7 @@ impl Grader {
                 sandbox
             }
             Err(why) => {
-                grade.status = Status::GraderError;
-                grade.detail = why;
-                grade.fill_not_run("the grader refused to run the tests without a sandbox");
+                grade.grader_error(why);
                 return;
             }
         };
@@ -256,9 +344,7 @@ impl Grader {
                 return;
             }
             Err(build::BuildFailure::Grader(message)) => {
-                grade.status = Status::GraderError;
-                grade.detail = message;
-                grade.fill_not_run("the grader failed");
+                grade.grader_error(message);
                 return;
             }
         };
@@ -304,6 +390,7 @@ impl Grader {
         let scratch = workspace::Scratch {
             config: &self.config,
             slot: &self.slot,
+            member: workspace::SUBMISSION_CRATE,
         };
         let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
         build::build(
@@ -321,6 +408,7 @@ impl Grader {
         let scratch = workspace::Scratch {
             config: &self.config,
             slot: &self.slot,
+            member: workspace::SUBMISSION_CRATE,
         };
         let sandbox = self.sandbox().ok().and_then(|(found, _)| found);
         build::lint(

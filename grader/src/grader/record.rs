@@ -21,7 +21,9 @@ pub enum Status {
     TimedOut,
     /// No `lib.rs` was found.
     NoSubmission,
-    /// The grader itself failed (missing toolchain, offline dependencies…).
+    /// The grader itself could not grade (a required sandbox missing, the
+    /// toolchain or the library's build failing, the scratch unwritable):
+    /// never a score, the submission is graded again once the grader is fixed.
     GraderError,
     /// The submission was not graded: its `lib.rs` is not a small text file
     /// inside the submission (binary, too large, a link pointing outside).
@@ -39,6 +41,33 @@ impl Status {
             Self::GraderError => "grader-error",
             Self::Rejected => "rejected",
         }
+    }
+
+    /// Whether the grader itself could not grade: no score anywhere (an
+    /// empty cell, never a 0), the submission listed for a regrade, and a
+    /// non-zero exit.
+    pub fn is_grader_error(self) -> bool {
+        self == Self::GraderError
+    }
+
+    /// Whether a grade with this status carries a score (every status but
+    /// [`Status::GraderError`]: a submission that does not compile scores 0).
+    pub fn scored(self) -> bool {
+        !self.is_grader_error()
+    }
+
+    /// The status named `name` (`grader-error`), as [`Status::name`] spells it.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [
+            Self::Graded,
+            Self::CompileError,
+            Self::TimedOut,
+            Self::NoSubmission,
+            Self::GraderError,
+            Self::Rejected,
+        ]
+        .into_iter()
+        .find(|status| status.name() == name)
     }
 }
 
@@ -69,7 +98,9 @@ pub struct Grade {
 }
 
 impl Grade {
-    pub(super) fn new(id: &str, scheme: Scheme) -> Self {
+    /// A grade of `id` in `scheme`, before anything is graded (status
+    /// `graded`, no tests yet).
+    pub fn new(id: &str, scheme: Scheme) -> Self {
         let homework = scheme.homework;
         Self {
             submission: id.to_owned(),
@@ -87,6 +118,20 @@ impl Grade {
 }
 
 impl Grade {
+    /// Whether this grade carries a score: false when the grader itself could
+    /// not grade ([`Status::is_grader_error`]).
+    pub fn scored(&self) -> bool {
+        self.status.scored()
+    }
+
+    /// Marks the grade as the grader's own failure (`why`): no test ran, no
+    /// score, to be graded again once the grader is fixed.
+    pub fn grader_error(&mut self, why: String) {
+        self.status = Status::GraderError;
+        self.detail = why;
+        self.fill_not_run("the grader could not grade this submission: it will be graded again");
+    }
+
     /// Marks every test of the homework as not run (the submission never got
     /// that far), so the scorecard still shows what it was graded out of.
     pub(super) fn fill_not_run(&mut self, why: &str) {

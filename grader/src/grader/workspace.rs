@@ -13,24 +13,36 @@ pub(super) struct Scratch<'a> {
     pub config: &'a Config,
     /// This grader's own workspace.
     pub slot: &'a Path,
+    /// The handout crate's folder in the slot, relative: [`SUBMISSION_CRATE`]
+    /// or [`WARM_UP_CRATE`].
+    pub member: &'a str,
 }
 
+/// Where a submission's crate goes in its slot.
+pub(super) const SUBMISSION_CRATE: &str = "exercises";
+
+/// Where the warm-up's handout crate goes in its slot: another path in its
+/// workspace, so cargo names its artifacts apart from the submissions' (a
+/// submission's build then never makes the next warm-up build again), the
+/// library and the harness shared.
+pub(super) const WARM_UP_CRATE: &str = "warm-up";
+
 impl Scratch<'_> {
+    /// Writes the workspace around `code`, each file only when it changed
+    /// (cargo goes by the files' times: an unchanged handout stays built).
     pub(super) fn write(&self, code: &str) -> std::io::Result<()> {
-        let crate_dir = self.slot.join("exercises");
-        if crate_dir.exists() {
-            std::fs::remove_dir_all(&crate_dir)?;
-        }
-        std::fs::create_dir_all(crate_dir.join("src"))?;
-        std::fs::create_dir_all(crate_dir.join("tests"))?;
+        let crate_dir = self.slot.join(self.member);
         self.vendor()?;
-        std::fs::write(self.slot.join("Cargo.toml"), WORKSPACE_MANIFEST)?;
+        write_changed(
+            &self.slot.join("Cargo.toml"),
+            &WORKSPACE_MANIFEST.replace("@MEMBER@", self.member),
+        )?;
         let lock = self.config.queens_dir.join("Cargo.lock");
         if lock.exists() && !self.slot.join("Cargo.lock").exists() {
             std::fs::copy(lock, self.slot.join("Cargo.lock"))?;
         }
-        std::fs::write(
-            crate_dir.join("Cargo.toml"),
+        write_changed(
+            &crate_dir.join("Cargo.toml"),
             super::config::INSTRUCTOR_MANIFEST,
         )?;
         // Every homework's tests are there (the manifest names every test
@@ -42,8 +54,8 @@ impl Scratch<'_> {
             } else {
                 NOT_GRADED
             };
-            std::fs::write(crate_dir.join(homework.test_file), homework.files.tests)?;
-            std::fs::write(crate_dir.join(homework.source), handout)?;
+            write_changed(&crate_dir.join(homework.test_file), homework.files.tests)?;
+            write_changed(&crate_dir.join(homework.source), handout)?;
         }
         Ok(())
     }
@@ -127,7 +139,7 @@ impl Scratch<'_> {
 /// where an empty library does. No handout is built into the grader: the
 /// student's copy changes on every save, and `solutions/` is not everywhere
 /// the grader runs (a student copy, Gradescope's bundle).
-const NOT_GRADED: &str =
+pub(super) const NOT_GRADED: &str =
     "//! Not graded in this run: `queens grade` builds one homework's tests.\n";
 
 /// The scratch workspace: one member, `exercises`, and the vendored library
@@ -135,7 +147,7 @@ const NOT_GRADED: &str =
 const WORKSPACE_MANIFEST: &str = "\
 # Written by `queens grade`: one submission, graded with the instructor's tests.
 [workspace]
-members = [\"exercises\"]
+members = [\"@MEMBER@\"]
 resolver = \"3\"
 
 [workspace.package]

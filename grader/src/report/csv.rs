@@ -43,16 +43,24 @@ impl CsvLayout {
         header
     }
 
-    /// The row of one grade.
+    /// The row of one grade. A grade the grader could not give
+    /// ([`Grade::scored`] false) has empty score cells, never a 0.
     pub fn row(&self, grade: &Grade) -> Vec<String> {
         let scored = scored_groups(grade);
         let mut row = vec![grade.submission.clone()];
+        let cell = |score: u32| {
+            if grade.scored() {
+                score.to_string()
+            } else {
+                String::new()
+            }
+        };
         for (group, _) in &self.groups {
             let score = scored
                 .iter()
                 .find(|g| &g.group == group)
                 .map_or(0, |g| g.score);
-            row.push(score.to_string());
+            row.push(cell(score));
         }
         let (score, _) = totals(grade);
         let max: u32 = self.groups.iter().map(|(_, max)| max).sum();
@@ -71,7 +79,7 @@ impl CsvLayout {
         } else {
             grade.detail.clone()
         };
-        row.push(score.to_string());
+        row.push(cell(score));
         row.push(max.to_string());
         row.push(grade.status.name().to_owned());
         row.push(

@@ -105,8 +105,14 @@ fn fenced(text: &str) -> String {
     format!("{fence}text\n{}\n{fence}", text.trim_end())
 }
 
-/// Builds Gradescope's `results.json`.
-pub fn gradescope(grade: &Grade) -> Gradescope {
+/// Builds Gradescope's `results.json`, or `None` for a grade the grader
+/// could not give (`grader-error`): Gradescope must then see the autograder
+/// fail (no `results.json`, a non-zero exit), never a score of 0.
+pub fn gradescope(grade: &Grade) -> Option<Gradescope> {
+    grade.scored().then(|| results(grade))
+}
+
+fn results(grade: &Grade) -> Gradescope {
     let mut tests = Vec::new();
     let mut groups = BTreeMap::new();
     for (g, group) in scored_groups(grade).into_iter().enumerate() {
@@ -184,5 +190,41 @@ mod tests {
     fn a_fence_is_longer_than_the_backticks_it_holds() {
         assert_eq!(fenced("a\n"), "```text\na\n```");
         assert_eq!(fenced("x ```` y"), "`````text\nx ```` y\n`````");
+    }
+
+    #[test]
+    fn a_grader_error_is_no_score_in_any_report() {
+        use crate::grader::Grade;
+        let scheme = crate::settings::Settings::default().scheme(crate::homeworks::default());
+        let mut grade = Grade::new("ada", scheme);
+        grade.grader_error("--sandbox required, but bwrap is missing".to_owned());
+        assert!(!grade.scored() && grade.status.is_grader_error());
+        // Gradescope: no results.json at all (the autograder must fail).
+        assert!(super::gradescope(&grade).is_none());
+        // JSON: a null score.
+        assert_eq!(super::super::json::json(&grade).score, None);
+        // Text: no score line, a regrade said.
+        let text = super::super::text::text(&grade);
+        assert!(!text.contains("score 0"), "{text}");
+        assert!(text.contains("no score"), "{text}");
+        // CSV: every score cell empty, never 0; the maximum and status kept.
+        let layout = super::super::csv::CsvLayout::new(&grade.scheme);
+        let header = layout.header();
+        let row = layout.row(&grade);
+        let cell = |name: &str| &row[header.iter().position(|h| h == name).unwrap()];
+        assert_eq!(cell("total"), "");
+        assert_eq!(cell("status"), "grader-error");
+        assert_ne!(cell("max"), "");
+        for group in &row[1..=layout.group_count()] {
+            assert_eq!(group, "", "{row:?}");
+        }
+        // A submission that does not compile is a grade: 0.
+        let mut broken = Grade::new("bob", grade.scheme.clone());
+        broken.status = crate::grader::Status::CompileError;
+        assert_eq!(
+            layout.row(&broken)[header.iter().position(|h| h == "total").unwrap()],
+            "0"
+        );
+        assert!(super::gradescope(&broken).is_some_and(|r| r.score == 0));
     }
 }

@@ -16,8 +16,9 @@ pub struct JsonReport<'a> {
     pub status: Status,
     /// Why, in one line.
     pub detail: &'a str,
-    /// Points earned, over all groups.
-    pub score: u32,
+    /// Points earned, over all groups; `null` when the grader could not
+    /// grade (`grader-error`).
+    pub score: Option<u32>,
     /// Points possible.
     pub max_score: u32,
     /// One entry per blank.
@@ -56,7 +57,7 @@ pub fn json(grade: &Grade) -> JsonReport<'_> {
         source: grade.source.as_ref().map(|p| p.display().to_string()),
         status: grade.status,
         detail: &grade.detail,
-        score,
+        score: grade.scored().then_some(score),
         max_score,
         blanks,
         end_to_end,

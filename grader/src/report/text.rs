@@ -59,11 +59,19 @@ pub fn text(grade: &Grade) -> String {
         }
     }
     let (score, max_score) = totals(grade);
-    out.push_str(&format!(
-        "\nscore {score} / {max_score}  ({}, {:.1} s)\n",
-        grade.status.name(),
-        grade.elapsed.as_secs_f64()
-    ));
+    if grade.scored() {
+        out.push_str(&format!(
+            "\nscore {score} / {max_score}  ({}, {:.1} s)\n",
+            grade.status.name(),
+            grade.elapsed.as_secs_f64()
+        ));
+    } else {
+        out.push_str(&format!(
+            "\nno score: the grader could not grade this submission ({}); fix the grader \
+             and grade it again\n",
+            grade.status.name()
+        ));
+    }
     out
 }
 
