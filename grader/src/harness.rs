@@ -348,6 +348,16 @@ pub fn run_test(
     let ending = ending(&run, settings.sandbox.is_some(), &settings.resources);
     let (outcome, message) = verdict::judge(homework, name, &lines, &ending, settings.timeout);
     let problems = problems(&run, &lines, &ending, &settings.resources);
+    // A panic that a refused spawn caused says which limit refused it.
+    let message = match outcome {
+        Outcome::Panicked if problems.iter().any(|p| p == "too-many-processes") => {
+            format!(
+                "{message}\n{}",
+                verdict::limit_message("too-many-processes")
+            )
+        }
+        _ => message,
+    };
     let printed = printed(&run);
     let message = if outcome.passed() || printed.is_empty() {
         message
@@ -400,10 +410,23 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
     command
 }
 
-/// What went wrong around the verdict: a limit hit, too many processes,
-/// processes left running (killed with the test). Each label comes from what
-/// was seen of the process (its end, its peak use against its limits, what
-/// was still running), never from what it printed.
+/// What went wrong around the verdict, one label per cause: a limit hit
+/// (`out-of-memory`, `too-many-processes`, `cpu-time`, `file-too-large`,
+/// `output-limit`), a timeout spent printing (`printed-megabytes`), processes
+/// left running (`left-running: sleep`, killed with the test).
+///
+/// Each label comes from what the grader observed of the process: how it
+/// ended (exit, signal, killed at the timeout or the output budget), the
+/// bytes it printed (counted here as they are drained), the kernel's memory
+/// high-water marks and the processes alive at its end (read before the
+/// kill), and the processes seen while it ran. Two labels also read the
+/// test's own last words, and only for a test that already failed: Rust's
+/// "memory allocation of … failed" before an abort, and the error of a
+/// spawn the process limit refused (`os error 11`, EAGAIN) in its panic.
+/// Those words come from the student's process and could be forged; a forged
+/// one only renames a failure the grader saw itself, never turns a failure
+/// into a pass or changes a point (a correct submission that prints them,
+/// `correct-prints-crash-words`, carries no label).
 fn problems(
     run: &process::Run,
     lines: &[Line],
@@ -411,10 +434,19 @@ fn problems(
     resources: &Resources,
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    if let verdict::Ending::Limit(limit) = ending {
-        problems.push((*limit).to_owned());
+    match ending {
+        verdict::Ending::Limit(limit) => problems.push((*limit).to_owned()),
+        verdict::Ending::TooMuchOutput(_) => problems.push("output-limit".to_owned()),
+        verdict::Ending::TimedOutPrinting(_) => problems.push("printed-megabytes".to_owned()),
+        _ => {}
     }
-    if reached_process_limit(run, resources) && !problems.iter().any(|p| p == "too-many-processes")
+    let refused_spawn = lines.iter().any(|line| match line {
+        Line::Panicked(message) => spawn_refused(message),
+        _ => false,
+    });
+    if resources.processes > 0
+        && (refused_spawn || reached_process_limit(run, resources))
+        && !problems.iter().any(|p| p == "too-many-processes")
     {
         problems.push("too-many-processes".to_owned());
     }
@@ -432,23 +464,61 @@ fn problems(
     problems
 }
 
+/// Whether a panic's message is a spawn the process limit refused: the
+/// system's EAGAIN, as `std::thread::spawn` (`Os { code: 11, … }`) and
+/// `Command::spawn` (`os error 11`) report it.
+fn spawn_refused(message: &str) -> bool {
+    #[cfg(target_os = "linux")]
+    return message.contains("os error 11")
+        || message.contains("code: 11,")
+        || message.contains("Resource temporarily unavailable");
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = message;
+        false
+    }
+}
+
 /// Whether the test was seen running about as many processes and threads as
 /// its limit allows (the limit counts per user, so "about": three quarters).
 fn reached_process_limit(run: &process::Run, resources: &Resources) -> bool {
     resources.processes > 0 && run.peak.tasks * 4 >= resources.processes * 3
 }
 
-/// Whether the test was seen holding half its address space or more: an
-/// allocation that failed past that is the limit's doing.
+/// Whether the test held half its address space or more (the kernel's
+/// high-water mark): an allocation that failed past that is the limit's
+/// doing, and a test stopped at its timeout holding that much was on its way
+/// there.
 fn reached_memory_limit(run: &process::Run, resources: &Resources) -> bool {
     resources.address_space > 0 && run.peak.virtual_bytes * 2 >= resources.address_space
+}
+
+/// Whether the test's stderr ends with Rust's words for a failed allocation
+/// (read only for a process that aborted: see [`problems`]).
+fn allocation_failed(run: &process::Run) -> bool {
+    let said = |text: &str| {
+        text.lines()
+            .any(|line| line.starts_with("memory allocation of ") && line.ends_with(" failed"))
+    };
+    said(&run.stderr.tail) || said(&run.stderr.text)
 }
 
 /// How the test's process ended, as the verdict needs it: from its exit, its
 /// signal and its peak use against `resources`.
 fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict::Ending {
-    if run.ending == Ending::TimedOut {
-        return verdict::Ending::TimedOut;
+    let printed = run.stdout.total_bytes + run.stderr.total_bytes;
+    match run.ending {
+        Ending::TooMuchOutput => return verdict::Ending::TooMuchOutput(printed),
+        // Stopped at the timeout: what it was doing names the cause, memory
+        // first (a hog is slow because it grows), then printing.
+        Ending::TimedOut if reached_memory_limit(run, resources) => {
+            return verdict::Ending::Limit("out-of-memory");
+        }
+        Ending::TimedOut if printed > verdict::PRINTING_BYTES => {
+            return verdict::Ending::TimedOutPrinting(printed);
+        }
+        Ending::TimedOut => return verdict::Ending::TimedOut,
+        Ending::Finished(_) => {}
     }
     // bubblewrap reports a signal as the exit code 128 + signal.
     let signal = run.signal().or_else(|| match run.ending {
@@ -464,7 +534,7 @@ fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict
         // Rust aborts on a failed allocation and on a stack overflow (the
         // overflow's guard page is a SIGSEGV where no handler runs).
         Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS)
-            if reached_memory_limit(run, resources) =>
+            if reached_memory_limit(run, resources) || allocation_failed(run) =>
         {
             return verdict::Ending::Limit("out-of-memory");
         }
@@ -521,6 +591,7 @@ mod tests {
             ending: Ending::Finished(std::process::ExitStatus::default()),
             stdout: Captured {
                 text: text.to_owned(),
+                tail: String::new(),
                 total_bytes,
             },
             stderr: Captured::default(),

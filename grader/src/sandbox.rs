@@ -77,6 +77,9 @@ pub struct Resources {
     pub processes: u64,
     /// CPU seconds (`RLIMIT_CPU`).
     pub cpu_seconds: u64,
+    /// Bytes it may print, stdout and stderr together, before it is stopped
+    /// (counted by the grader as it drains them; 0: no budget).
+    pub output_bytes: u64,
 }
 
 impl Default for Resources {
@@ -86,6 +89,7 @@ impl Default for Resources {
             file_size: 16 << 20,
             processes: 64,
             cpu_seconds: 30,
+            output_bytes: 1 << 30,
         }
     }
 }

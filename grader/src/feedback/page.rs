@@ -6,7 +6,7 @@ use crate::fingerprint::BlankCode;
 use crate::grader::{Grade, Status};
 use crate::homework::Squares;
 use crate::markers::Blank;
-use crate::report::{problems, scored_groups, totals};
+use crate::report::{scored_groups, totals};
 
 /// One student's feedback, ready to render.
 #[derive(Debug, Clone)]
@@ -108,10 +108,7 @@ impl Page {
             status: grade.status.name().to_owned(),
             detail: grade.detail.clone(),
             notes: grade.notes.clone(),
-            warnings: problems(grade)
-                .into_iter()
-                .map(|(problem, count)| crate::report::describe_problem(problem, count))
-                .collect(),
+            warnings: crate::report::warnings(grade),
             compile_errors: grade.compile_errors.clone(),
             error_lines,
             sections,

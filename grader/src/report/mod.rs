@@ -20,6 +20,7 @@ pub use json::{JsonReport, json};
 pub use junit::junit;
 pub use score::{
     GroupScore, TestScore, describe_problem, problems, scheme_groups, scored_groups, totals,
+    warnings,
 };
 pub use text::text;
 
