@@ -35,7 +35,7 @@ use libtest_mimic::{Arguments, Failed, Trial};
 
 use super::homework::Homework;
 use super::process::{self, Ending, Limits};
-use super::results::{Outcome, TestRecord, hint_command_of};
+use super::results::{Observed, Outcome, TestRecord, hint_command_of};
 use super::sandbox::{self, Bubblewrap, Mode, Resources};
 use super::verdict;
 use super::wire::{self, Line};
@@ -320,6 +320,7 @@ pub fn run_test(
         elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
         printed_bytes: 0,
         problems: Vec::new(),
+        observed: Observed::default(),
     };
     let harness_error = |what: String| record(Outcome::HarnessError, what, Duration::ZERO);
     let report_dir = match tempfile::tempdir() {
@@ -329,7 +330,7 @@ pub fn run_test(
     // As root, the test runs as a user of its own, if that user can reach
     // the binary (the grader puts it where it can).
     let user = sandbox::run_as().filter(|_| sandbox::reachable_by_others(executable));
-    if let Err(error) = sandbox::prepare_report_dir(report_dir.path()) {
+    if let Err(error) = prepare(report_dir.path()) {
         return harness_error(format!("cannot prepare the report folder: {error}"));
     }
     let command = test_command(executable, name, settings, report_dir.path());
@@ -347,7 +348,11 @@ pub fn run_test(
     let lines = wire::read_lines(&text);
     let ending = ending(&run, settings.sandbox.is_some(), &settings.resources);
     let (outcome, message) = verdict::judge(homework, name, &lines, &ending, settings.timeout);
-    let problems = problems(&run, &lines, &ending, &settings.resources);
+    let mut problems = problems(&run, &lines, &ending, &settings.resources);
+    let files_touched = files_touched(report_dir.path());
+    if !files_touched.is_empty() {
+        problems.push(format!("touched-files: {}", files_touched.join(", ")));
+    }
     // A panic that a refused spawn caused says which limit refused it.
     let message = match outcome {
         Outcome::Panicked if problems.iter().any(|p| p == "too-many-processes") => {
@@ -367,8 +372,93 @@ pub fn run_test(
     TestRecord {
         printed_bytes: run.stdout.total_bytes + run.stderr.total_bytes,
         problems,
+        observed: Observed {
+            peak_memory_bytes: run.peak.virtual_bytes,
+            peak_tasks: run.peak.tasks,
+            stdout: kept(&run.stdout),
+            stderr: kept(&run.stderr),
+            containment: containment(settings),
+            files_touched,
+        },
         ..record(outcome, message, run.elapsed)
     }
+}
+
+/// The test's home inside its report folder, with one file in it: what the
+/// test adds to it or takes from it is seen afterwards ([`files_touched`]).
+const HOME: &str = "home";
+/// The file put in the test's home, and its text.
+const HOME_FILE: (&str, &str) = ("notes.txt", "the home of a graded test\n");
+
+/// Makes the report folder and the home in it writable by the test's user,
+/// the home holding [`HOME_FILE`].
+fn prepare(report_dir: &Path) -> std::io::Result<()> {
+    sandbox::prepare_report_dir(report_dir)?;
+    let home = report_dir.join(HOME);
+    std::fs::create_dir(&home)?;
+    std::fs::write(home.join(HOME_FILE.0), HOME_FILE.1)?;
+    sandbox::prepare_report_dir(&home)
+}
+
+/// What the test left in its report folder and home beyond its answers, or
+/// took from them: `home/x (new)`, `home/notes.txt (removed)`; at most 20.
+fn files_touched(report_dir: &Path) -> Vec<String> {
+    let mut touched = Vec::new();
+    let mut folders = vec![(report_dir.to_owned(), 0)];
+    while let Some((folder, depth)) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten().take(200) {
+            let path = entry.path();
+            let name = path
+                .strip_prefix(report_dir)
+                .map_or_else(|_| path.display().to_string(), |p| p.display().to_string());
+            let expected = name == REPORT_FILE
+                || name == HOME
+                || (name == format!("{HOME}/{}", HOME_FILE.0)
+                    && std::fs::read_to_string(&path).is_ok_and(|text| text == HOME_FILE.1));
+            if name == format!("{HOME}/{}", HOME_FILE.0) && !expected {
+                touched.push(format!("{name} (changed)"));
+            } else if !expected {
+                touched.push(format!("{name} (new)"));
+            }
+            if entry.file_type().is_ok_and(|t| t.is_dir()) && depth < 3 {
+                folders.push((path, depth + 1));
+            }
+        }
+    }
+    if !report_dir.join(HOME).join(HOME_FILE.0).exists() {
+        touched.push(format!("{HOME}/{} (removed)", HOME_FILE.0));
+    }
+    touched.sort();
+    touched.truncate(20);
+    touched
+}
+
+/// How the test was contained, for the instructor.
+fn containment(settings: &Settings) -> String {
+    if settings.sandbox.is_some() {
+        "bubblewrap: no network, read-only system, private /tmp, own processes".to_owned()
+    } else if settings.unshare_network {
+        "no bubblewrap; no network (unshare), limits, own session".to_owned()
+    } else {
+        "no bubblewrap; network allowed, limits, own session".to_owned()
+    }
+}
+
+/// A stream as kept: its start and, when more was printed, its end.
+fn kept(captured: &process::Captured) -> String {
+    if captured.tail.is_empty() {
+        return captured.text.clone();
+    }
+    let kept = (captured.text.len() + captured.tail.len()) as u64;
+    format!(
+        "{}\n[… {} not kept …]\n{}",
+        captured.text,
+        verdict::size(captured.total_bytes.saturating_sub(kept)),
+        captured.tail
+    )
 }
 
 /// The command that runs test `name` of `executable`, reporting into
@@ -401,7 +491,7 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
     }
     command
         .current_dir(report_dir)
-        .env("HOME", report_dir)
+        .env("HOME", report_dir.join(HOME))
         .env(CHILD_ENV, name)
         .env(REPORT_ENV, report_dir.join(REPORT_FILE))
         .env(TIMEOUT_ENV, settings.timeout.as_millis().to_string())

@@ -142,13 +142,17 @@ pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
                 "output-limit" => "output-limit",
                 "printed-megabytes" => "printed-megabytes",
                 "left-running" => "left-running",
+                "touched-files" => "touched-files",
                 _ => "other-limit",
             })
             .collect();
+        // What ended the test, when the harness named it.
+        let named = causes
+            .iter()
+            .any(|cause| !["left-running", "touched-files"].contains(cause));
         if record.printed_bytes > FLOOD_BYTES && !causes.contains(&"output-limit") {
             causes.push("printed-megabytes");
         }
-        let named = causes.iter().any(|cause| *cause != "left-running");
         let ending = match record.outcome {
             Outcome::TimedOut if !named => Some("timed-out"),
             Outcome::StackOverflow => Some("stack-overflow"),
@@ -167,6 +171,32 @@ pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
         }
     }
     counts.into_iter().collect()
+}
+
+/// What the containment stopped or saw a submission do, the instructor's
+/// flags (the CSV's `flags`, the JSON's, the index's): a limit hit
+/// (`out-of-memory`, `too-many-processes`, `cpu-time`, `file-too-large`),
+/// output stopped at its budget (`output-limit`), processes left running and
+/// killed (`left-running`), files written into or removed from its home or
+/// working folder (`touched-files`). A wrong answer, a loop, a panic or a
+/// printout is not a flag.
+pub const FLAGS: [&str; 7] = [
+    "out-of-memory",
+    "too-many-processes",
+    "cpu-time",
+    "file-too-large",
+    "output-limit",
+    "left-running",
+    "touched-files",
+];
+
+/// The grade's [`FLAGS`], in that order.
+pub fn flags(grade: &Grade) -> Vec<&'static str> {
+    let seen = problems(grade);
+    FLAGS
+        .into_iter()
+        .filter(|flag| seen.iter().any(|(problem, _)| problem == flag))
+        .collect()
 }
 
 /// The grade's problems in words, one line per cause (the text scorecard's
@@ -232,6 +262,9 @@ pub fn describe_problem(problem: &str, count: usize) -> String {
             format!("{count} {tests} left processes running (killed after the test)")
         }
         "not-run" => format!("{count} {tests} never ran: the submission's time ran out"),
+        "touched-files" => {
+            format!("{count} {tests} wrote or removed files in their home or working folder")
+        }
         other => format!("{count} {tests}: {other}"),
     }
 }
