@@ -35,6 +35,10 @@ pub struct Page {
     pub sections: Vec<Section>,
     /// Clippy's notes inside the student's blanks, never scored.
     pub quality: Vec<String>,
+    /// What the grader observed of each test, one line each: only when
+    /// `queens.toml` sets `[feedback] show_observations` (else empty; the
+    /// instructor's log has it).
+    pub observations: Vec<String>,
 }
 
 /// One group of tests on the page.
@@ -113,6 +117,11 @@ impl Page {
             error_lines,
             sections,
             quality,
+            observations: if grade.scheme.show_observations {
+                super::observations::summary(grade)
+            } else {
+                Vec::new()
+            },
         }
     }
 }
