@@ -405,8 +405,8 @@ impl Drain {
                         }
                         if !past.is_empty() {
                             let (first, second) = tail.as_slices();
-                            captured.tail = String::from_utf8_lossy(&[first, second].concat())
-                                .into_owned();
+                            captured.tail =
+                                String::from_utf8_lossy(&[first, second].concat()).into_owned();
                         }
                         drop(captured);
                         if read < buffer.len() {

@@ -435,7 +435,12 @@ mod tests {
     #[test]
     fn observations_reach_students_only_when_the_file_says_so() {
         let homework = homeworks::default();
-        assert!(!parse("[feedback]\n").unwrap().scheme(homework).show_observations);
+        assert!(
+            !parse("[feedback]\n")
+                .unwrap()
+                .scheme(homework)
+                .show_observations
+        );
         let shown = parse("[feedback]\nshow_observations = true\n").unwrap();
         assert!(shown.scheme(homework).show_observations);
         let typo = error("[feedback]\nshow_output = true\n");

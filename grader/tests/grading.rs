@@ -301,11 +301,7 @@ fn a_child_process_neither_stalls_grading_nor_outlives_its_test() {
         // Said once, as a warning naming what was left, not again as a note.
         let warnings = report::warnings(&grade);
         let said = |text: &str| warnings.iter().filter(|w| w.contains(text)).count();
-        assert_eq!(
-            said("left processes running (sleep)"),
-            1,
-            "{warnings:?}"
-        );
+        assert_eq!(said("left processes running (sleep)"), 1, "{warnings:?}");
         assert!(
             !grade.notes.iter().any(|n| n.contains("left processes")),
             "{:?}",
@@ -684,7 +680,12 @@ fn same_labels_on_every_run_for_hostile_submissions() {
             }
         }
         for (labels, again) in &graded[1..] {
-            assert_eq!(labels, first, "{id}: labels differ between runs: {}", describe(again));
+            assert_eq!(
+                labels,
+                first,
+                "{id}: labels differ between runs: {}",
+                describe(again)
+            );
         }
         // One warning for the cause: neither "timed-out" nor "panicked" too.
         let causes: Vec<&str> = report::problems(grade)

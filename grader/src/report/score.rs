@@ -134,17 +134,19 @@ pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
         let mut causes: Vec<&'static str> = record
             .problems
             .iter()
-            .map(|problem| match problem.split(':').next().unwrap_or_default() {
-                "out-of-memory" => "out-of-memory",
-                "too-many-processes" => "too-many-processes",
-                "cpu-time" => "cpu-time",
-                "file-too-large" => "file-too-large",
-                "output-limit" => "output-limit",
-                "printed-megabytes" => "printed-megabytes",
-                "left-running" => "left-running",
-                "touched-files" => "touched-files",
-                _ => "other-limit",
-            })
+            .map(
+                |problem| match problem.split(':').next().unwrap_or_default() {
+                    "out-of-memory" => "out-of-memory",
+                    "too-many-processes" => "too-many-processes",
+                    "cpu-time" => "cpu-time",
+                    "file-too-large" => "file-too-large",
+                    "output-limit" => "output-limit",
+                    "printed-megabytes" => "printed-megabytes",
+                    "left-running" => "left-running",
+                    "touched-files" => "touched-files",
+                    _ => "other-limit",
+                },
+            )
             .collect();
         // What ended the test, when the harness named it.
         let named = causes
