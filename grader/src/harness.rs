@@ -600,9 +600,13 @@ fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict
     match run.ending {
         Ending::TooMuchOutput => return verdict::Ending::TooMuchOutput(printed),
         // Stopped at the timeout: what it was doing names the cause, memory
-        // first (a hog is slow because it grows), then printing.
+        // first (a hog is slow because it grows), then processes (a fork
+        // bomb spends its time on refused spawns), then printing.
         Ending::TimedOut if reached_memory_limit(run, resources) => {
             return verdict::Ending::Limit("out-of-memory");
+        }
+        Ending::TimedOut if reached_process_limit(run, resources) => {
+            return verdict::Ending::Limit("too-many-processes");
         }
         Ending::TimedOut if printed > verdict::PRINTING_BYTES => {
             return verdict::Ending::TimedOutPrinting(printed);
