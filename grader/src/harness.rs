@@ -509,14 +509,17 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
 /// ended (exit, signal, killed at the timeout or the output budget), the
 /// bytes it printed (counted here as they are drained), the kernel's memory
 /// high-water marks and the processes alive at its end (read before the
-/// kill), and the processes seen while it ran. Two labels also read the
-/// test's own last words, and only for a test that already failed: Rust's
-/// "memory allocation of … failed" before an abort, and the error of a
-/// spawn the process limit refused (`os error 11`, EAGAIN) in its panic.
-/// Those words come from the student's process and could be forged; a forged
-/// one only renames a failure the grader saw itself, never turns a failure
-/// into a pass or changes a point (a correct submission that prints them,
-/// `correct-prints-crash-words`, carries no label).
+/// kill), and the processes seen while it ran. Some labels also read what
+/// the test process itself said: for a test that already failed, Rust's
+/// "memory allocation of … failed" before an abort and the error of a spawn
+/// the process limit refused (`os error 11`, EAGAIN) in its panic; for any
+/// test, the processes the harness's child found still running once it had
+/// answered ([`Line::LeftRunning`]: a fork bomb that ignores its errors leaves
+/// its children there, and under bubblewrap they die with the test before
+/// the grader's last reading). Those words come from the student's process
+/// and could be forged; a forged one only labels its own test, never turns a
+/// failure into a pass or changes a point (a correct submission that prints
+/// the crash words, `correct-prints-crash-words`, carries no label).
 fn problems(
     run: &process::Run,
     lines: &[Line],
@@ -534,8 +537,20 @@ fn problems(
         Line::Panicked(message) => spawn_refused(message),
         _ => false,
     });
+    // The processes the test process found still running in its session
+    // once it had answered, one name each (under bubblewrap they die with
+    // it, before the grader's last reading).
+    let left_at_end: u64 = lines
+        .iter()
+        .map(|line| match line {
+            Line::LeftRunning(names) => names.len() as u64,
+            _ => 0,
+        })
+        .sum();
     if resources.processes > 0
-        && (refused_spawn || reached_process_limit(run, resources))
+        && (refused_spawn
+            || reached_process_limit(run, resources)
+            || left_at_end * 4 >= resources.processes * 3)
         && !problems.iter().any(|p| p == "too-many-processes")
     {
         problems.push("too-many-processes".to_owned());
