@@ -719,6 +719,59 @@ mod tests {
     }
 
     #[test]
+    fn a_timeout_is_named_by_what_the_test_was_doing() {
+        let resources = Resources::default();
+        let mut run = run_printing("", 0);
+        run.ending = Ending::TimedOut;
+        assert_eq!(ending(&run, false, &resources), verdict::Ending::TimedOut);
+        run.stdout.total_bytes = 450_000_000;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::TimedOutPrinting(450_000_000)
+        );
+        run.peak.tasks = resources.processes;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Limit("too-many-processes")
+        );
+        run.peak.virtual_bytes = resources.address_space * 3 / 4;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Limit("out-of-memory")
+        );
+        run.ending = Ending::TooMuchOutput;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::TooMuchOutput(450_000_000)
+        );
+    }
+
+    #[test]
+    fn a_refused_spawn_in_a_panic_is_the_process_limit() {
+        let resources = Resources::default();
+        let run = run_printing("", 0);
+        let panicked = |message: &str| vec![Line::Panicked(message.to_owned())];
+        let thread = "failed to spawn thread: Os { code: 11, kind: WouldBlock, message: \
+                      \"Resource temporarily unavailable\" }";
+        let labels = problems(&run, &panicked(thread), &verdict::Ending::Ended, &resources);
+        assert_eq!(labels, ["too-many-processes"]);
+        let other = problems(
+            &run,
+            &panicked("index out of bounds"),
+            &verdict::Ending::Ended,
+            &resources,
+        );
+        assert!(other.is_empty(), "{other:?}");
+        // A fork bomb's children, counted by the test process once it answered.
+        let left = vec![Line::LeftRunning(vec!["sleep".to_owned(); 60])];
+        let labels = problems(&run, &left, &verdict::Ending::Ended, &resources);
+        assert_eq!(labels, ["too-many-processes", "left-running: sleep"]);
+        let one = vec![Line::LeftRunning(vec!["sleep".to_owned()])];
+        let labels = problems(&run, &one, &verdict::Ending::Ended, &resources);
+        assert_eq!(labels, ["left-running: sleep"]);
+    }
+
+    #[test]
     fn output_past_the_cap_is_marked_as_cut() {
         let kept = "y".repeat(OUTPUT_SHOWN + 10);
         let shown = printed(&run_printing(&kept, 10_000_000));

@@ -629,3 +629,42 @@ fn kill_pid(pid: u32) {
     #[cfg(not(unix))]
     let _ = pid;
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits {
+            timeout: Duration::from_secs(20),
+            output_cap: 1000,
+            own_process_group: true,
+        }
+    }
+
+    #[test]
+    fn every_byte_is_counted_and_the_start_and_end_are_kept() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "echo first; yes middle | head -c 300000; echo last"]);
+        let run = run(command, limits()).unwrap();
+        assert_eq!(run.stdout.total_bytes, 6 + 300_000 + 5);
+        assert!(run.stdout.text.starts_with("first\nmiddle"));
+        assert_eq!(run.stdout.text.len(), 1000);
+        assert_eq!(run.stdout.tail.len(), TAIL_CAP);
+        assert!(run.stdout.tail.ends_with("last\n"), "{}", run.stdout.tail);
+    }
+
+    #[test]
+    fn a_run_past_its_output_budget_is_stopped_there() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "yes printing"]);
+        let resources = crate::sandbox::Resources {
+            output_bytes: 5_000_000,
+            ..crate::sandbox::Resources::default()
+        };
+        let run = run_contained(command, limits(), resources, None).unwrap();
+        assert_eq!(run.ending, Ending::TooMuchOutput);
+        assert!(run.stdout.total_bytes > 5_000_000);
+        assert!(run.elapsed < Duration::from_secs(10), "{:?}", run.elapsed);
+    }
+}
