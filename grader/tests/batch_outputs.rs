@@ -408,6 +408,27 @@ fn the_instructor_sees_what_each_submission_did_and_students_do_not() {
         .iter()
         .find(|g| g.submission == "cleans-home")
         .unwrap();
+    // And in the JSON report: the flags, and each test as it was observed.
+    let json = serde_json::to_value(queens_grader::report::json(grade)).unwrap();
+    assert_eq!(
+        json["flags"],
+        serde_json::json!(["touched-files"]),
+        "{json}"
+    );
+    let observed = json["observed"].as_array().unwrap();
+    assert_eq!(observed.len(), grade.tests.len(), "{json}");
+    assert!(
+        observed.iter().any(|t| t["files_touched"]
+            .as_array()
+            .is_some_and(|files| files.iter().any(|f| f == "home/was-here (new)"))),
+        "{json}"
+    );
+    assert!(
+        observed
+            .iter()
+            .any(|t| t["peak_memory_bytes"].as_u64() > Some(0)),
+        "{json}"
+    );
     let mut shown = grade.clone();
     shown.scheme = settings.scheme(homework);
     let page = queens_grader::feedback::Page::new(&shown, None, Vec::new());
