@@ -288,6 +288,7 @@ impl Outcome {
                 max: self.field(row, "max").to_owned(),
                 status: self.field(row, "status").to_owned(),
                 cluster: self.field(row, "cluster").to_owned(),
+                flags: self.field(row, "flags").to_owned(),
             })
             .collect()
     }

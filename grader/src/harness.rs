@@ -36,7 +36,7 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use super::cancel::Cancel;
 use super::homework::Homework;
 use super::process::{self, Ending, Limits};
-use super::results::{Outcome, TestRecord, hint_command_of};
+use super::results::{Observed, Outcome, TestRecord, hint_command_of};
 use super::sandbox::{self, Bubblewrap, Mode, Resources};
 use super::verdict;
 use super::wire::{self, Line};
@@ -324,6 +324,7 @@ pub fn run_test(
         elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
         printed_bytes: 0,
         problems: Vec::new(),
+        observed: Observed::default(),
     };
     let harness_error = |what: String| record(Outcome::HarnessError, what, Duration::ZERO);
     let report_dir = match tempfile::tempdir() {
@@ -333,7 +334,7 @@ pub fn run_test(
     // As root, the test runs as a user of its own, if that user can reach
     // the binary (the grader puts it where it can).
     let user = sandbox::run_as().filter(|_| sandbox::reachable_by_others(executable));
-    if let Err(error) = sandbox::prepare_report_dir(report_dir.path()) {
+    if let Err(error) = prepare(report_dir.path()) {
         return harness_error(format!("cannot prepare the report folder: {error}"));
     }
     let command = test_command(executable, name, settings, report_dir.path());
@@ -357,7 +358,21 @@ pub fn run_test(
     let lines = wire::read_lines(&text);
     let ending = ending(&run, settings.sandbox.is_some(), &settings.resources);
     let (outcome, message) = verdict::judge(homework, name, &lines, &ending, settings.timeout);
-    let problems = problems(&run, &lines, &ending, &settings.resources);
+    let mut problems = problems(&run, &lines, &ending, &settings.resources);
+    let files_touched = files_touched(report_dir.path());
+    if !files_touched.is_empty() {
+        problems.push(format!("touched-files: {}", files_touched.join(", ")));
+    }
+    // A panic that a refused spawn caused says which limit refused it.
+    let message = match outcome {
+        Outcome::Panicked if problems.iter().any(|p| p == "too-many-processes") => {
+            format!(
+                "{message}\n{}",
+                verdict::limit_message("too-many-processes")
+            )
+        }
+        _ => message,
+    };
     let printed = printed(&run);
     let message = if outcome.passed() || printed.is_empty() {
         message
@@ -367,8 +382,93 @@ pub fn run_test(
     TestRecord {
         printed_bytes: run.stdout.total_bytes + run.stderr.total_bytes,
         problems,
+        observed: Observed {
+            peak_memory_bytes: run.peak.virtual_bytes,
+            peak_tasks: run.peak.tasks,
+            stdout: kept(&run.stdout),
+            stderr: kept(&run.stderr),
+            containment: containment(settings),
+            files_touched,
+        },
         ..record(outcome, message, run.elapsed)
     }
+}
+
+/// The test's home inside its report folder, with one file in it: what the
+/// test adds to it or takes from it is seen afterwards ([`files_touched`]).
+const HOME: &str = "home";
+/// The file put in the test's home, and its text.
+const HOME_FILE: (&str, &str) = ("notes.txt", "the home of a graded test\n");
+
+/// Makes the report folder and the home in it writable by the test's user,
+/// the home holding [`HOME_FILE`].
+fn prepare(report_dir: &Path) -> std::io::Result<()> {
+    sandbox::prepare_report_dir(report_dir)?;
+    let home = report_dir.join(HOME);
+    std::fs::create_dir(&home)?;
+    std::fs::write(home.join(HOME_FILE.0), HOME_FILE.1)?;
+    sandbox::prepare_report_dir(&home)
+}
+
+/// What the test left in its report folder and home beyond its answers, or
+/// took from them: `home/x (new)`, `home/notes.txt (removed)`; at most 20.
+fn files_touched(report_dir: &Path) -> Vec<String> {
+    let mut touched = Vec::new();
+    let mut folders = vec![(report_dir.to_owned(), 0)];
+    while let Some((folder, depth)) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten().take(200) {
+            let path = entry.path();
+            let name = path
+                .strip_prefix(report_dir)
+                .map_or_else(|_| path.display().to_string(), |p| p.display().to_string());
+            let expected = name == REPORT_FILE
+                || name == HOME
+                || (name == format!("{HOME}/{}", HOME_FILE.0)
+                    && std::fs::read_to_string(&path).is_ok_and(|text| text == HOME_FILE.1));
+            if name == format!("{HOME}/{}", HOME_FILE.0) && !expected {
+                touched.push(format!("{name} (changed)"));
+            } else if !expected {
+                touched.push(format!("{name} (new)"));
+            }
+            if entry.file_type().is_ok_and(|t| t.is_dir()) && depth < 3 {
+                folders.push((path, depth + 1));
+            }
+        }
+    }
+    if !report_dir.join(HOME).join(HOME_FILE.0).exists() {
+        touched.push(format!("{HOME}/{} (removed)", HOME_FILE.0));
+    }
+    touched.sort();
+    touched.truncate(20);
+    touched
+}
+
+/// How the test was contained, for the instructor.
+fn containment(settings: &Settings) -> String {
+    if settings.sandbox.is_some() {
+        "bubblewrap: no network, read-only system, private /tmp, own processes".to_owned()
+    } else if settings.unshare_network {
+        "no bubblewrap; no network (unshare), limits, own session".to_owned()
+    } else {
+        "no bubblewrap; network allowed, limits, own session".to_owned()
+    }
+}
+
+/// A stream as kept: its start and, when more was printed, its end.
+fn kept(captured: &process::Captured) -> String {
+    if captured.tail.is_empty() {
+        return captured.text.clone();
+    }
+    let kept = (captured.text.len() + captured.tail.len()) as u64;
+    format!(
+        "{}\n[… {} not kept …]\n{}",
+        captured.text,
+        verdict::size(captured.total_bytes.saturating_sub(kept)),
+        captured.tail
+    )
 }
 
 /// The command that runs test `name` of `executable`, reporting into
@@ -401,7 +501,7 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
     }
     command
         .current_dir(report_dir)
-        .env("HOME", report_dir)
+        .env("HOME", report_dir.join(HOME))
         .env(CHILD_ENV, name)
         .env(REPORT_ENV, report_dir.join(REPORT_FILE))
         .env(TIMEOUT_ENV, settings.timeout.as_millis().to_string())
@@ -410,10 +510,26 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
     command
 }
 
-/// What went wrong around the verdict: a limit hit, too many processes,
-/// processes left running (killed with the test). Each label comes from what
-/// was seen of the process (its end, its peak use against its limits, what
-/// was still running), never from what it printed.
+/// What went wrong around the verdict, one label per cause: a limit hit
+/// (`out-of-memory`, `too-many-processes`, `cpu-time`, `file-too-large`,
+/// `output-limit`), a timeout spent printing (`printed-megabytes`), processes
+/// left running (`left-running: sleep`, killed with the test).
+///
+/// Each label comes from what the grader observed of the process: how it
+/// ended (exit, signal, killed at the timeout or the output budget), the
+/// bytes it printed (counted here as they are drained), the kernel's memory
+/// high-water marks and the processes alive at its end (read before the
+/// kill), and the processes seen while it ran. Some labels also read what
+/// the test process itself said: for a test that already failed, Rust's
+/// "memory allocation of … failed" before an abort and the error of a spawn
+/// the process limit refused (`os error 11`, EAGAIN) in its panic; for any
+/// test, the processes the harness's child found still running once it had
+/// answered ([`Line::LeftRunning`]: a fork bomb that ignores its errors leaves
+/// its children there, and under bubblewrap they die with the test before
+/// the grader's last reading). Those words come from the student's process
+/// and could be forged; a forged one only labels its own test, never turns a
+/// failure into a pass or changes a point (a correct submission that prints
+/// the crash words, `correct-prints-crash-words`, carries no label).
 fn problems(
     run: &process::Run,
     lines: &[Line],
@@ -421,10 +537,31 @@ fn problems(
     resources: &Resources,
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    if let verdict::Ending::Limit(limit) = ending {
-        problems.push((*limit).to_owned());
+    match ending {
+        verdict::Ending::Limit(limit) => problems.push((*limit).to_owned()),
+        verdict::Ending::TooMuchOutput(_) => problems.push("output-limit".to_owned()),
+        verdict::Ending::TimedOutPrinting(_) => problems.push("printed-megabytes".to_owned()),
+        _ => {}
     }
-    if reached_process_limit(run, resources) && !problems.iter().any(|p| p == "too-many-processes")
+    let refused_spawn = lines.iter().any(|line| match line {
+        Line::Panicked(message) => spawn_refused(message),
+        _ => false,
+    });
+    // The processes the test process found still running in its session
+    // once it had answered, one name each (under bubblewrap they die with
+    // it, before the grader's last reading).
+    let left_at_end: u64 = lines
+        .iter()
+        .map(|line| match line {
+            Line::LeftRunning(names) => names.len() as u64,
+            _ => 0,
+        })
+        .sum();
+    if resources.processes > 0
+        && (refused_spawn
+            || reached_process_limit(run, resources)
+            || left_at_end * 4 >= resources.processes * 3)
+        && !problems.iter().any(|p| p == "too-many-processes")
     {
         problems.push("too-many-processes".to_owned());
     }
@@ -442,23 +579,65 @@ fn problems(
     problems
 }
 
+/// Whether a panic's message is a spawn the process limit refused: the
+/// system's EAGAIN, as `std::thread::spawn` (`Os { code: 11, … }`) and
+/// `Command::spawn` (`os error 11`) report it.
+fn spawn_refused(message: &str) -> bool {
+    #[cfg(target_os = "linux")]
+    return message.contains("os error 11")
+        || message.contains("code: 11,")
+        || message.contains("Resource temporarily unavailable");
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = message;
+        false
+    }
+}
+
 /// Whether the test was seen running about as many processes and threads as
 /// its limit allows (the limit counts per user, so "about": three quarters).
 fn reached_process_limit(run: &process::Run, resources: &Resources) -> bool {
     resources.processes > 0 && run.peak.tasks * 4 >= resources.processes * 3
 }
 
-/// Whether the test was seen holding half its address space or more: an
-/// allocation that failed past that is the limit's doing.
+/// Whether the test held half its address space or more (the kernel's
+/// high-water mark): an allocation that failed past that is the limit's
+/// doing, and a test stopped at its timeout holding that much was on its way
+/// there.
 fn reached_memory_limit(run: &process::Run, resources: &Resources) -> bool {
     resources.address_space > 0 && run.peak.virtual_bytes * 2 >= resources.address_space
+}
+
+/// Whether the test's stderr ends with Rust's words for a failed allocation
+/// (read only for a process that aborted: see [`problems`]).
+fn allocation_failed(run: &process::Run) -> bool {
+    let said = |text: &str| {
+        text.lines()
+            .any(|line| line.starts_with("memory allocation of ") && line.ends_with(" failed"))
+    };
+    said(&run.stderr.tail) || said(&run.stderr.text)
 }
 
 /// How the test's process ended, as the verdict needs it: from its exit, its
 /// signal and its peak use against `resources`.
 fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict::Ending {
-    if run.ending == Ending::TimedOut {
-        return verdict::Ending::TimedOut;
+    let printed = run.stdout.total_bytes + run.stderr.total_bytes;
+    match run.ending {
+        Ending::TooMuchOutput => return verdict::Ending::TooMuchOutput(printed),
+        // Stopped at the timeout: what it was doing names the cause, memory
+        // first (a hog is slow because it grows), then processes (a fork
+        // bomb spends its time on refused spawns), then printing.
+        Ending::TimedOut if reached_memory_limit(run, resources) => {
+            return verdict::Ending::Limit("out-of-memory");
+        }
+        Ending::TimedOut if reached_process_limit(run, resources) => {
+            return verdict::Ending::Limit("too-many-processes");
+        }
+        Ending::TimedOut if printed > verdict::PRINTING_BYTES => {
+            return verdict::Ending::TimedOutPrinting(printed);
+        }
+        Ending::TimedOut => return verdict::Ending::TimedOut,
+        Ending::Finished(_) => {}
     }
     // bubblewrap reports a signal as the exit code 128 + signal.
     let signal = run.signal().or_else(|| match run.ending {
@@ -474,7 +653,7 @@ fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict
         // Rust aborts on a failed allocation and on a stack overflow (the
         // overflow's guard page is a SIGSEGV where no handler runs).
         Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS)
-            if reached_memory_limit(run, resources) =>
+            if reached_memory_limit(run, resources) || allocation_failed(run) =>
         {
             return verdict::Ending::Limit("out-of-memory");
         }
@@ -531,6 +710,7 @@ mod tests {
             ending: Ending::Finished(std::process::ExitStatus::default()),
             stdout: Captured {
                 text: text.to_owned(),
+                tail: String::new(),
                 total_bytes,
             },
             stderr: Captured::default(),
@@ -546,6 +726,59 @@ mod tests {
         let shown = printed(&run_printing(&line, 95));
         assert!(!shown.contains("bytes in all"), "{shown}");
         assert!(shown.contains(&"x".repeat(94)), "{shown}");
+    }
+
+    #[test]
+    fn a_timeout_is_named_by_what_the_test_was_doing() {
+        let resources = Resources::default();
+        let mut run = run_printing("", 0);
+        run.ending = Ending::TimedOut;
+        assert_eq!(ending(&run, false, &resources), verdict::Ending::TimedOut);
+        run.stdout.total_bytes = 450_000_000;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::TimedOutPrinting(450_000_000)
+        );
+        run.peak.tasks = resources.processes;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Limit("too-many-processes")
+        );
+        run.peak.virtual_bytes = resources.address_space * 3 / 4;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Limit("out-of-memory")
+        );
+        run.ending = Ending::TooMuchOutput;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::TooMuchOutput(450_000_000)
+        );
+    }
+
+    #[test]
+    fn a_refused_spawn_in_a_panic_is_the_process_limit() {
+        let resources = Resources::default();
+        let run = run_printing("", 0);
+        let panicked = |message: &str| vec![Line::Panicked(message.to_owned())];
+        let thread = "failed to spawn thread: Os { code: 11, kind: WouldBlock, message: \
+                      \"Resource temporarily unavailable\" }";
+        let labels = problems(&run, &panicked(thread), &verdict::Ending::Ended, &resources);
+        assert_eq!(labels, ["too-many-processes"]);
+        let other = problems(
+            &run,
+            &panicked("index out of bounds"),
+            &verdict::Ending::Ended,
+            &resources,
+        );
+        assert!(other.is_empty(), "{other:?}");
+        // A fork bomb's children, counted by the test process once it answered.
+        let left = vec![Line::LeftRunning(vec!["sleep".to_owned(); 60])];
+        let labels = problems(&run, &left, &verdict::Ending::Ended, &resources);
+        assert_eq!(labels, ["too-many-processes", "left-running: sleep"]);
+        let one = vec![Line::LeftRunning(vec!["sleep".to_owned()])];
+        let labels = problems(&run, &one, &verdict::Ending::Ended, &resources);
+        assert_eq!(labels, ["left-running: sleep"]);
     }
 
     #[test]

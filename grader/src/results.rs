@@ -88,6 +88,38 @@ pub struct TestRecord {
     /// `too-many-processes`, `left-running: sleep`), whatever its outcome.
     #[serde(default)]
     pub problems: Vec<String>,
+    /// What the grader saw of its process, for the instructor.
+    #[serde(default)]
+    pub observed: Observed,
+}
+
+/// What the grader observed of one test's process, from outside it: for the
+/// instructor (the JSON report, the batch's instructor log), never on a
+/// student's page unless `queens.toml` says so (`[feedback] show_observations`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observed {
+    /// The kernel's high-water mark of its largest process's virtual memory,
+    /// bytes.
+    #[serde(default)]
+    pub peak_memory_bytes: u64,
+    /// The most processes and threads seen at once (read while it ran and at
+    /// its end).
+    #[serde(default)]
+    pub peak_tasks: u64,
+    /// Its standard output as kept: the start, and the end when more was
+    /// printed (the bytes between are counted in `printed_bytes`, not kept).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stdout: String,
+    /// Its standard error, kept the same way.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stderr: String,
+    /// How it was contained: `bubblewrap: no network, …` or what it was not.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub containment: String,
+    /// Files it left in, or removed from, its writable folders (its home and
+    /// working folder; under bubblewrap its `/tmp` is private and vanishes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files_touched: Vec<String>,
 }
 
 /// The group a test belongs to: the part of its name before `::`.

@@ -12,7 +12,8 @@
 //!   only its processes (root ignores that limit).
 //! * **Bubblewrap** ([`Mode`], `bwrap`): a read-only view of the system
 //!   (`/usr`, `/etc`, …), the compiled test binary and nothing else of the
-//!   disk (no course, no solutions, no home), a private `/tmp`, no network,
+//!   disk (no course, no solutions, no home: its `HOME` is an empty folder the
+//!   grader looks at afterwards), a private `/tmp`, no network,
 //!   its own PID namespace (everything in it dies with the test) and
 //!   `--die-with-parent`.
 
@@ -77,6 +78,9 @@ pub struct Resources {
     pub processes: u64,
     /// CPU seconds (`RLIMIT_CPU`).
     pub cpu_seconds: u64,
+    /// Bytes it may print, stdout and stderr together, before it is stopped
+    /// (counted by the grader as it drains them; 0: no budget).
+    pub output_bytes: u64,
 }
 
 impl Default for Resources {
@@ -86,6 +90,7 @@ impl Default for Resources {
             file_size: 16 << 20,
             processes: 64,
             cpu_seconds: 30,
+            output_bytes: 1 << 30,
         }
     }
 }
@@ -110,6 +115,9 @@ pub struct Bubblewrap {
 pub const SANDBOX_BINARY: &str = "/grading/graded-tests";
 /// Where the test's report folder is inside the sandbox.
 pub const SANDBOX_REPORT_DIR: &str = "/grading/report";
+/// The test's home inside the sandbox: a folder of its report folder, so the
+/// grader sees what the test left in it, or took from it, once it ended.
+pub const SANDBOX_HOME: &str = "/grading/report/home";
 
 /// The system folders the sandbox shows, read-only, when they exist.
 const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc"];
@@ -144,7 +152,7 @@ impl Bubblewrap {
                 "/usr/bin:/bin",
                 "--setenv",
                 "HOME",
-                "/tmp",
+                SANDBOX_HOME,
             ]);
         for (name, value) in env {
             command.args(["--setenv", name, value]);

@@ -18,6 +18,10 @@
 //!
 //! [exercise.HOMEWORK.visibility] # Gradescope: when students see a group
 //! end_to_end = "after_due_date"
+//!
+//! [feedback]
+//! show_observations = false # what the grader saw of each test (time, memory,
+//!                           # output, limits, files) on students' pages too
 //! ```
 //!
 //! A group is named by the part of its tests' names before `::`
@@ -92,6 +96,9 @@ pub struct Settings {
     pub test_timeout: Option<Duration>,
     /// The sandbox policy.
     pub sandbox: Option<Mode>,
+    /// Whether students' feedback pages show what the grader observed of
+    /// each test (otherwise only the instructor's log and index do).
+    pub show_observations: bool,
     /// Points and visibility per group, by homework name.
     exercises: BTreeMap<&'static str, Groups>,
 }
@@ -113,6 +120,9 @@ pub struct Scheme {
     points: Vec<(&'static str, u32)>,
     /// Groups not visible at once, by group name.
     visibility: BTreeMap<String, Visibility>,
+    /// Whether students' pages show what the grader observed
+    /// (`[feedback] show_observations`).
+    pub show_observations: bool,
 }
 
 impl Scheme {
@@ -122,6 +132,7 @@ impl Scheme {
             homework,
             points: homework.test_names().map(|name| (name, 1)).collect(),
             visibility: BTreeMap::new(),
+            show_observations: false,
         }
     }
 
@@ -254,6 +265,7 @@ impl Settings {
                         .map_err(|why| fail(Some(mode.span()), format!("grading.sandbox: {why}")))
                 })
                 .transpose()?,
+            show_observations: file.feedback.show_observations.unwrap_or(false),
             exercises: BTreeMap::new(),
         };
         for (name, exercise) in file.exercise {
@@ -317,6 +329,7 @@ impl Settings {
     /// How `homework` is scored under these settings.
     pub fn scheme(&self, homework: &'static Homework) -> Scheme {
         let mut scheme = Scheme::one_point_each(homework);
+        scheme.show_observations = self.show_observations;
         let Some(groups) = self.exercises.get(homework.name) else {
             return scheme;
         };
@@ -352,6 +365,15 @@ struct File {
     grading: GradingTable,
     #[serde(default)]
     exercise: BTreeMap<Spanned<String>, ExerciseTable>,
+    #[serde(default)]
+    feedback: FeedbackTable,
+}
+
+/// `[feedback]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FeedbackTable {
+    show_observations: Option<bool>,
 }
 
 /// `[grading]`.
@@ -407,6 +429,23 @@ mod tests {
         }
         assert_eq!(settings.timeout, None);
         assert_eq!(settings.sandbox, None);
+        assert!(!settings.show_observations);
+    }
+
+    #[test]
+    fn observations_reach_students_only_when_the_file_says_so() {
+        let homework = homeworks::default();
+        assert!(
+            !parse("[feedback]\n")
+                .unwrap()
+                .scheme(homework)
+                .show_observations
+        );
+        let shown = parse("[feedback]\nshow_observations = true\n").unwrap();
+        assert!(shown.scheme(homework).show_observations);
+        let typo = error("[feedback]\nshow_output = true\n");
+        assert!(typo.contains("queens.toml:2"), "{typo}");
+        assert!(typo.contains("show_output"), "{typo}");
     }
 
     #[test]

@@ -76,6 +76,12 @@ pub enum Ending {
     Ended,
     /// It was killed at the per-test timeout.
     TimedOut,
+    /// It was killed at the per-test timeout after printing this many bytes
+    /// (more than [`PRINTING_BYTES`]): the printing is named, not a loop.
+    TimedOutPrinting(u64),
+    /// It printed more than its output budget (this many bytes) and was
+    /// stopped there.
+    TooMuchOutput(u64),
     /// It overflowed its stack.
     StackOverflow,
     /// It hit a resource limit (`out-of-memory`, `too-many-processes`, …).
@@ -146,6 +152,24 @@ pub fn judge(
                 seconds(timeout)
             ),
         ),
+        Ending::TimedOutPrinting(bytes) => (
+            Outcome::TimedOut,
+            format!(
+                "your code printed {} and ran for more than {}: printing that much takes \
+                 time — take out the println!/dbg! calls in {in_blank} (or does it print in \
+                 an endless loop?)",
+                size(*bytes),
+                seconds(timeout)
+            ),
+        ),
+        Ending::TooMuchOutput(bytes) => (
+            Outcome::Crashed,
+            format!(
+                "your code printed more than {} and was stopped there — take out the \
+                 println!/dbg! calls in {in_blank} (or does it print in an endless loop?)",
+                size(*bytes)
+            ),
+        ),
         Ending::StackOverflow => (
             Outcome::StackOverflow,
             "stack overflow — does your recursion stop? (a method that calls itself forever?)"
@@ -184,6 +208,22 @@ pub fn limit_message(limit: &str) -> String {
         "cpu-time" => "your code used more than its CPU time: an infinite loop?".to_owned(),
         "file-too-large" => "your code wrote a file larger than the test allows".to_owned(),
         other => format!("your code hit a limit: {other}"),
+    }
+}
+
+/// A test that printed more than this is said to print a lot: its timeout is
+/// put down to its printing.
+pub const PRINTING_BYTES: u64 = 1_000_000;
+
+/// `450 MB`, `1.2 MB`, `900 kB`, `12 bytes` (decimal units, as a student's
+/// file manager shows them).
+pub fn size(bytes: u64) -> String {
+    match bytes {
+        0..1_000 => format!("{bytes} bytes"),
+        1_000..1_000_000 => format!("{} kB", bytes / 1_000),
+        1_000_000..10_000_000 => format!("{:.1} MB", bytes as f64 / 1e6),
+        10_000_000..1_000_000_000 => format!("{} MB", bytes / 1_000_000),
+        _ => format!("{:.1} GB", bytes as f64 / 1e9),
     }
 }
 

@@ -335,3 +335,105 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// What a submission did is kept for the instructor: one that empties its
+/// home (contained, full marks) is flagged in the CSV's `flags` and on the
+/// index, and its log names the files and keeps each test's output; the
+/// student's pages say none of it unless `queens.toml` asks (on main: no
+/// flag, no log, its output kept nowhere).
+#[test]
+fn the_instructor_sees_what_each_submission_did_and_students_do_not() {
+    let homework = homeworks::ALL[0];
+    let made = common::cases_in_folder(&["correct", "cleans-home", "megabytes-output"]);
+    let dir = made.path().join("batch").join(homework.name);
+    let pages = tempfile::tempdir().unwrap();
+    let (csv, outcome) = graded(homework, &dir, pages.path(), Vec::new());
+    let row = |id: &str| {
+        outcome
+            .rows
+            .iter()
+            .find(|r| r[0] == id)
+            .unwrap_or_else(|| panic!("no row {id}: {csv}"))
+    };
+    assert_eq!(
+        outcome.field(row("cleans-home"), "flags"),
+        "touched-files",
+        "{csv}"
+    );
+    assert_eq!(
+        outcome.field(row("cleans-home"), "total"),
+        outcome.field(row("cleans-home"), "max")
+    );
+    assert_eq!(outcome.field(row("correct"), "flags"), "", "{csv}");
+    let log = |id: &str| {
+        std::fs::read_to_string(pages.path().join(format!("instructor/{id}.txt")))
+            .unwrap_or_else(|e| panic!("no instructor log of {id}: {e}"))
+    };
+    let cleaner = log("cleans-home");
+    assert!(cleaner.contains("flags: touched-files"), "{cleaner}");
+    assert!(cleaner.contains("home/notes.txt (removed)"), "{cleaner}");
+    assert!(cleaner.contains("home/was-here (new)"), "{cleaner}");
+    assert!(cleaner.contains("contained: "), "{cleaner}");
+    assert!(log("correct").contains("flags: none"));
+    // Its output, kept per test: the start of what it printed.
+    assert!(log("megabytes-output").contains("-- stdout:\nplacing a queen on"));
+    let index = std::fs::read_to_string(pages.path().join("index.html")).unwrap();
+    assert!(index.contains("<td>touched-files</td>"), "{index}");
+    assert!(
+        index.contains("href=\"instructor/cleans-home.txt\""),
+        "{index}"
+    );
+    for extension in ["html", "md"] {
+        let page =
+            std::fs::read_to_string(pages.path().join(format!("cleans-home.{extension}"))).unwrap();
+        for private in [
+            "notes.txt",
+            "was-here",
+            "What the grader saw",
+            "instructor/",
+        ] {
+            assert!(
+                !page.contains(private),
+                "{private} on the student's page: {page}"
+            );
+        }
+    }
+    // Asked for in queens.toml: a summary on the student's page, never the log.
+    let settings = queens_grader::settings::Settings::parse(
+        "[feedback]\nshow_observations = true\n",
+        Path::new("queens.toml"),
+    )
+    .unwrap();
+    let grade = outcome
+        .grades
+        .iter()
+        .find(|g| g.submission == "cleans-home")
+        .unwrap();
+    // And in the JSON report: the flags, and each test as it was observed.
+    let json = serde_json::to_value(queens_grader::report::json(grade)).unwrap();
+    assert_eq!(
+        json["flags"],
+        serde_json::json!(["touched-files"]),
+        "{json}"
+    );
+    let observed = json["observed"].as_array().unwrap();
+    assert_eq!(observed.len(), grade.tests.len(), "{json}");
+    assert!(
+        observed.iter().any(|t| t["files_touched"]
+            .as_array()
+            .is_some_and(|files| files.iter().any(|f| f == "home/was-here (new)"))),
+        "{json}"
+    );
+    assert!(
+        observed
+            .iter()
+            .any(|t| t["peak_memory_bytes"].as_u64() > Some(0)),
+        "{json}"
+    );
+    let mut shown = grade.clone();
+    shown.scheme = settings.scheme(homework);
+    let page = queens_grader::feedback::Page::new(&shown, None, Vec::new());
+    let markdown = queens_grader::feedback::markdown(&page);
+    assert!(markdown.contains("What the grader saw"), "{markdown}");
+    assert!(markdown.contains("touched-files"), "{markdown}");
+}

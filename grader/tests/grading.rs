@@ -298,11 +298,12 @@ fn a_child_process_neither_stalls_grading_nor_outlives_its_test() {
             "{:?}",
             grade.elapsed
         );
+        // Said once, as a warning naming what was left, not again as a note.
+        let warnings = report::warnings(&grade);
+        let said = |text: &str| warnings.iter().filter(|w| w.contains(text)).count();
+        assert_eq!(said("left processes running (sleep)"), 1, "{warnings:?}");
         assert!(
-            grade
-                .notes
-                .iter()
-                .any(|n| n.contains("left processes running (sleep)")),
+            !grade.notes.iter().any(|n| n.contains("left processes")),
             "{:?}",
             grade.notes
         );
@@ -614,4 +615,122 @@ fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
         start.elapsed()
     );
     assert!(sleepers_back_to(before), "a sleep 300 outlived cargo test");
+}
+
+/// Grades case `id` `runs` times with `config`: each run's labels per test
+/// (sorted, `left-running` names left out) and the grades.
+fn labels_over_runs(id: &str, runs: usize, config: &Config) -> Vec<(Vec<Vec<String>>, Grade)> {
+    let (_made, path) = common::case(id);
+    let grader = Grader::new(config.clone()).unwrap();
+    (0..runs)
+        .map(|_| {
+            let grade = grader.grade(id, &path);
+            let labels = grade
+                .tests
+                .iter()
+                .map(|t| {
+                    let mut labels: Vec<String> = t
+                        .problems
+                        .iter()
+                        .filter(|p| !p.starts_with("left-running"))
+                        .cloned()
+                        .collect();
+                    labels.sort();
+                    labels
+                })
+                .collect();
+            (labels, grade)
+        })
+        .collect()
+}
+
+/// The same hostile submission gets the same labels on every run, known
+/// from what the grader observed: a thread bomb that panics when a spawn is
+/// refused (on main, sampling `/proc` missed its short peak in some runs:
+/// `panicked` only), a fork bomb that ignores its errors, a memory hog at a
+/// short test timeout and one holding its memory until the timeout stops it
+/// (on main: `timed-out`, "an infinite loop in blank 1?"). One warning per
+/// cause. Several runs each, a few minutes on two cores: CI runs
+/// `cargo test -p queens-grader --test grading -- --ignored same_labels`.
+#[test]
+#[ignore = "a few minutes; run with --ignored same_labels"]
+fn same_labels_on_every_run_for_hostile_submissions() {
+    let mut config = Config::built_in();
+    config.test_timeout = Duration::from_secs(3);
+    // The first build of the library may be slow on a loaded machine.
+    config.timeout = Duration::from_secs(900);
+    for (id, label, runs) in [
+        ("thread-bomb", "too-many-processes", 4),
+        ("fork-bomb-ignoring-errors", "too-many-processes", 3),
+        ("memory-hog", "out-of-memory", 3),
+        ("memory-holder", "out-of-memory", 3),
+    ] {
+        let graded = labels_over_runs(id, runs, &config);
+        let (first, grade) = &graded[0];
+        // Every failing test of blank 1 and the end-to-end tests, or every
+        // test that ran the bomb, carries the label.
+        assert!(
+            first.iter().any(|labels| labels.iter().any(|l| l == label)),
+            "{id}: no {label}: {}",
+            describe(grade)
+        );
+        for (test, labels) in grade.tests.iter().zip(first) {
+            if !test.outcome.passed() {
+                assert_eq!(labels, &[label.to_owned()], "{id}: {}", describe(grade));
+            }
+        }
+        for (labels, again) in &graded[1..] {
+            assert_eq!(
+                labels,
+                first,
+                "{id}: labels differ between runs: {}",
+                describe(again)
+            );
+        }
+        // One warning for the cause: neither "timed-out" nor "panicked" too.
+        let causes: Vec<&str> = report::problems(grade)
+            .iter()
+            .map(|(p, _)| *p)
+            .filter(|p| *p != "left-running")
+            .collect();
+        assert_eq!(causes, [label], "{id}: {}", describe(grade));
+        for test in grade.tests.iter().filter(|t| !t.outcome.passed()) {
+            assert!(
+                !test.message.contains("infinite loop"),
+                "{id}: {}",
+                test.message
+            );
+        }
+    }
+}
+
+/// A correct submission that prints 400 MB: full marks, the bytes named in
+/// one warning, never "an infinite loop" (on main: "printed over a megabyte
+/// (output capped)", and at a loaded machine's 5 s two end-to-end timeouts).
+/// Graded three times with room (20 s a test), about a minute:
+/// `cargo test -p queens-grader --test grading -- --ignored printing`.
+#[test]
+#[ignore = "about a minute; run with --ignored printing"]
+fn printing_is_counted_and_named_not_taken_for_a_loop() {
+    let mut config = Config::built_in();
+    config.test_timeout = Duration::from_secs(20);
+    config.timeout = Duration::from_secs(900);
+    for (_, grade) in labels_over_runs("prints-400-megabytes", 3, &config) {
+        let (score, max) = report::totals(&grade);
+        assert_eq!(score, max, "{}", describe(&grade));
+        let printed: u64 = grade
+            .tests
+            .iter()
+            .map(|t| t.printed_bytes)
+            .filter(|bytes| *bytes > 1_000_000)
+            .sum();
+        assert!(printed > 400_000_000, "{printed} bytes");
+        let warnings = report::warnings(&grade);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        let said = queens_grader::verdict::size(printed);
+        assert!(
+            warnings[0].contains(&format!("printed {said} in all")),
+            "{warnings:?} ({printed} bytes)"
+        );
+    }
 }

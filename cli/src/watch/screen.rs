@@ -459,6 +459,7 @@ mod tests {
             elapsed_ms: 1,
             printed_bytes: 0,
             problems: Vec::new(),
+            observed: Default::default(),
         }
     }
 

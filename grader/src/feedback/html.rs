@@ -90,6 +90,13 @@ pub fn html(page: &Page) -> String {
         }
         out.push_str("</section>\n");
     }
+    if !page.observations.is_empty() {
+        out.push_str("<section><h2>What the grader saw of each test</h2><ul>\n");
+        for line in &page.observations {
+            out.push_str(&format!("<li>{}</li>\n", escape(line)));
+        }
+        out.push_str("</ul></section>\n");
+    }
     out.push_str("</body></html>\n");
     out
 }

@@ -89,6 +89,12 @@ pub fn markdown(page: &Page) -> String {
             out.push_str(&format!("{}\n", fenced(note, "text")));
         }
     }
+    if !page.observations.is_empty() {
+        out.push_str("\n## What the grader saw of each test\n\n");
+        for line in &page.observations {
+            out.push_str(&format!("- {}\n", inline(line)));
+        }
+    }
     out
 }
 

@@ -1,7 +1,11 @@
 //! `queens grade --batch DIR --feedback OUT`: one page per student, written
 //! as each row is, in Markdown (`OUT/<id>.md`) and as a self-contained HTML
-//! page (`OUT/<id>.html`), and `OUT/index.html` for the instructor, one line
-//! per student linking both.
+//! page (`OUT/<id>.html`), and for the instructor only: `OUT/index.html`, one
+//! line per student linking both with the submission's flags, and
+//! `OUT/instructor/<id>.txt`, what the grader observed of each test and the
+//! output it kept ([`observations`]). Nothing of the instructor's folder
+//! reaches a student's page unless `queens.toml` sets `[feedback]
+//! show_observations` (and then a summary, not the log).
 //!
 //! `page` gathers what a page says (per blank the score, the first failure
 //! in the homework's words, the next hint; compile errors at the student's
@@ -10,6 +14,7 @@
 
 mod html;
 mod markdown;
+pub mod observations;
 mod page;
 mod picture;
 
@@ -44,6 +49,8 @@ pub struct IndexLine {
     pub status: String,
     /// Its cluster of similar work (empty when nothing was read).
     pub cluster: String,
+    /// What the containment stopped or saw (`left-running; touched-files`).
+    pub flags: String,
 }
 
 impl IndexLine {
@@ -53,6 +60,9 @@ impl IndexLine {
         Status::from_name(&self.status).is_some_and(Status::is_grader_error)
     }
 }
+
+/// The instructor's folder inside the feedback folder.
+pub const INSTRUCTOR_DIR: &str = "instructor";
 
 impl Feedback {
     /// Feedback into `dir`, created if need be.
@@ -76,7 +86,13 @@ impl Feedback {
             .and_then(|path| std::fs::read_to_string(path).ok());
         let page = Page::new(grade, source.as_deref(), quality);
         std::fs::write(self.page_path(&grade.submission, "md"), markdown(&page))?;
-        std::fs::write(self.page_path(&grade.submission, "html"), html(&page))
+        std::fs::write(self.page_path(&grade.submission, "html"), html(&page))?;
+        let instructor = self.dir.join(INSTRUCTOR_DIR);
+        std::fs::create_dir_all(&instructor)?;
+        std::fs::write(
+            instructor.join(format!("{}.txt", grade.submission)),
+            observations::log(grade),
+        )
     }
 
     /// `OUT/<id>.<extension>`.
@@ -106,7 +122,8 @@ pub fn index(title: &str, lines: &[IndexLine], sections: &[(String, Vec<String>)
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
          <style>{}</style></head><body>\n<h1>{title}</h1>\n<p>{} submissions; a cluster shared by \
          several rows is the same code in every blank, names and layout aside.</p>\n\
-         <table><tr><th>id</th><th>score</th><th>status</th><th>cluster</th><th>feedback</th></tr>\n",
+         <table><tr><th>id</th><th>score</th><th>status</th><th>flags</th><th>cluster</th>\
+         <th>feedback</th></tr>\n",
         html::STYLE,
         lines.len(),
         title = escape(title),
@@ -132,9 +149,11 @@ pub fn index(title: &str, lines: &[IndexLine], sections: &[(String, Vec<String>)
             )
         };
         out.push_str(&format!(
-            "<tr><td>{id}</td>{score}<td>{}</td><td>{cluster}</td>\
-             <td><a href=\"{link}.html\">page</a> · <a href=\"{link}.md\">markdown</a></td></tr>\n",
+            "<tr><td>{id}</td>{score}<td>{}</td><td>{}</td>\
+             <td>{cluster}</td><td><a href=\"{link}.html\">page</a> · <a href=\"{link}.md\">\
+             markdown</a> · <a href=\"{INSTRUCTOR_DIR}/{link}.txt\">what it did</a></td></tr>\n",
             escape(&line.status),
+            escape(&line.flags),
             id = escape(&line.id),
         ));
     }
@@ -194,6 +213,7 @@ mod tests {
             max: "4".to_owned(),
             status: "graded".to_owned(),
             cluster: cluster.to_owned(),
+            flags: "left-running".to_owned(),
         };
         let page = index(
             "batch",

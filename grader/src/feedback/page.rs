@@ -6,7 +6,7 @@ use crate::fingerprint::BlankCode;
 use crate::grader::{Grade, Status};
 use crate::homework::Squares;
 use crate::markers::Blank;
-use crate::report::{problems, scored_groups, totals};
+use crate::report::{scored_groups, totals};
 
 /// One student's feedback, ready to render.
 #[derive(Debug, Clone)]
@@ -35,6 +35,10 @@ pub struct Page {
     pub sections: Vec<Section>,
     /// Clippy's notes inside the student's blanks, never scored.
     pub quality: Vec<String>,
+    /// What the grader observed of each test, one line each: only when
+    /// `queens.toml` sets `[feedback] show_observations` (else empty; the
+    /// instructor's log has it).
+    pub observations: Vec<String>,
 }
 
 /// One group of tests on the page.
@@ -117,14 +121,16 @@ impl Page {
             status: grade.status.name().to_owned(),
             detail: grade.detail.clone(),
             notes: grade.notes.clone(),
-            warnings: problems(grade)
-                .into_iter()
-                .map(|(problem, count)| crate::report::describe_problem(problem, count))
-                .collect(),
+            warnings: crate::report::warnings(grade),
             compile_errors: grade.compile_errors.clone(),
             error_lines,
             sections,
             quality,
+            observations: if grade.scheme.show_observations {
+                super::observations::summary(grade)
+            } else {
+                Vec::new()
+            },
         }
     }
 }

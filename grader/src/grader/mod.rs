@@ -353,22 +353,8 @@ impl Grader {
         }
         let run = run::run_tests(&self.config, &executable, sandbox, deadline, cancel);
         grade.tests = run.records;
-        let left: Vec<&str> = grade
-            .tests
-            .iter()
-            .flat_map(|t| &t.problems)
-            .filter_map(|p| p.strip_prefix("left-running: "))
-            .collect();
-        if !left.is_empty() {
-            let mut names: Vec<&str> = left.iter().flat_map(|l| l.split(", ")).collect();
-            names.sort_unstable();
-            names.dedup();
-            grade.notes.push(format!(
-                "{} tests left processes running ({}): killed after each test",
-                left.len(),
-                names.join(", ")
-            ));
-        }
+        // Processes left running are one of the tests' problems, said once
+        // by the reports (not again as a note).
         if !run.cut_short.is_empty() || run.not_run > 0 {
             grade.status = Status::TimedOut;
             let still = if run.cut_short.is_empty() {

@@ -151,5 +151,6 @@ pub(super) fn not_run(name: &str, why: &str) -> TestRecord {
         elapsed_ms: 0,
         printed_bytes: 0,
         problems: Vec::new(),
+        observed: crate::results::Observed::default(),
     }
 }

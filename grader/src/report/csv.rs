@@ -7,7 +7,8 @@ use crate::settings::Scheme;
 
 /// The CSV columns for submissions of one homework (from its test list, so
 /// every row has the same ones): one column of points per group, then the
-/// totals, what happened, the submission's cluster of similar work
+/// totals, what happened (`flags`: what the containment stopped, see
+/// [`FLAGS`]), the submission's cluster of similar work
 /// ([`crate::fingerprint::cluster`]) and the homework.
 #[derive(Debug, Clone)]
 pub struct CsvLayout {
@@ -35,8 +36,8 @@ impl CsvLayout {
         header.extend(self.groups.iter().map(|(group, _)| column_name(group)));
         header.extend(
             [
-                "total", "max", "status", "problems", "notes", "detail", "seconds", "cluster",
-                "homework",
+                "total", "max", "status", "problems", "flags", "notes", "detail", "seconds",
+                "cluster", "homework",
             ]
             .map(str::to_owned),
         );
@@ -89,6 +90,7 @@ impl CsvLayout {
                 .collect::<Vec<_>>()
                 .join("; "),
         );
+        row.push(flags(grade).join("; "));
         row.push(grade.notes.join("; "));
         row.push(detail);
         row.push(format!("{:.1}", grade.elapsed.as_secs_f64()));

@@ -29,12 +29,33 @@ pub struct JsonReport<'a> {
     pub other: Vec<GroupScore>,
     /// Abnormal endings, counted by kind.
     pub problems: BTreeMap<&'static str, usize>,
+    /// What the containment stopped or saw ([`FLAGS`]).
+    pub flags: Vec<&'static str>,
+    /// What the grader observed of each test's process, in the harness's
+    /// order: for the instructor.
+    pub observed: Vec<ObservedTest<'a>>,
     /// What the grader ignored (edited tests…).
     pub notes: &'a [String],
     /// The compiler's errors, if it did not compile.
     pub compile_errors: &'a str,
     /// Wall-clock time for the submission.
     pub elapsed_ms: u64,
+}
+
+/// One test as the grader observed it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ObservedTest<'a> {
+    /// The test's full name.
+    pub name: &'a str,
+    /// Wall-clock time of its process, milliseconds.
+    pub elapsed_ms: u64,
+    /// Bytes it printed, stdout and stderr.
+    pub printed_bytes: u64,
+    /// Its labels (`out-of-memory`, `left-running: sleep`…).
+    pub problems: &'a [String],
+    /// Memory, processes, kept output, containment, files touched.
+    #[serde(flatten)]
+    pub observed: &'a crate::results::Observed,
 }
 
 /// Builds the JSON report.
@@ -63,6 +84,19 @@ pub fn json(grade: &Grade) -> JsonReport<'_> {
         end_to_end,
         other,
         problems: problems(grade).into_iter().collect(),
+        flags: flags(grade),
+        observed: grade
+            .tests
+            .iter()
+            .filter(|t| t.outcome != crate::results::Outcome::NotRun)
+            .map(|t| ObservedTest {
+                name: &t.name,
+                elapsed_ms: t.elapsed_ms,
+                printed_bytes: t.printed_bytes,
+                problems: &t.problems,
+                observed: &t.observed,
+            })
+            .collect(),
         notes: &grade.notes,
         compile_errors: &grade.compile_errors,
         elapsed_ms: u64::try_from(grade.elapsed.as_millis()).unwrap_or(u64::MAX),

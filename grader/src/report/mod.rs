@@ -19,7 +19,8 @@ pub use gradescope::{Gradescope, GradescopeTest, gradescope};
 pub use json::{JsonReport, json};
 pub use junit::junit;
 pub use score::{
-    GroupScore, TestScore, describe_problem, problems, scheme_groups, scored_groups, totals,
+    FLAGS, GroupScore, TestScore, describe_problem, flags, problems, scheme_groups, scored_groups,
+    totals, warnings,
 };
 pub use text::text;
 

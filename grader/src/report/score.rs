@@ -116,51 +116,131 @@ pub fn scheme_groups(scheme: &Scheme, tests: &[TestRecord]) -> Vec<GroupScore> {
     groups
 }
 
-/// A test that printed more than this is reported as flooding its output.
-const FLOOD_BYTES: u64 = 1024 * 1024;
+/// A test that printed more than this is reported as printing a lot.
+const FLOOD_BYTES: u64 = crate::verdict::PRINTING_BYTES;
 
-/// Abnormal endings, counted: `[("timed-out", 8), ("printed-megabytes", 1)]`;
-/// limits hit (`out-of-memory`, `too-many-processes`, `cpu-time`,
-/// `file-too-large`), processes left running (`left-running`) and, for a
-/// submission whose tests ran, tests that never ran (`not-run`).
+/// Abnormal endings, counted, one cause per test and kind:
+/// `[("timed-out", 8), ("printed-megabytes", 1)]`; limits hit
+/// (`out-of-memory`, `too-many-processes`, `cpu-time`, `file-too-large`,
+/// `output-limit`), processes left running (`left-running`) and, for a
+/// submission whose tests ran, tests that never ran (`not-run`). A test that
+/// hit a limit or printed a lot counts under that cause, not under how it
+/// ended (a hog stopped at its timeout is `out-of-memory`, not `timed-out`
+/// as well).
 pub fn problems(grade: &Grade) -> Vec<(&'static str, usize)> {
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let tests_ran = matches!(grade.status, Status::Graded | Status::TimedOut);
     for record in &grade.tests {
-        let limit_hit = record
+        let mut causes: Vec<&'static str> = record
             .problems
             .iter()
-            .any(|p| !p.starts_with("left-running"));
-        let problem = match record.outcome {
-            Outcome::TimedOut => Some("timed-out"),
+            .map(
+                |problem| match problem.split(':').next().unwrap_or_default() {
+                    "out-of-memory" => "out-of-memory",
+                    "too-many-processes" => "too-many-processes",
+                    "cpu-time" => "cpu-time",
+                    "file-too-large" => "file-too-large",
+                    "output-limit" => "output-limit",
+                    "printed-megabytes" => "printed-megabytes",
+                    "left-running" => "left-running",
+                    "touched-files" => "touched-files",
+                    _ => "other-limit",
+                },
+            )
+            .collect();
+        // What ended the test, when the harness named it.
+        let named = causes
+            .iter()
+            .any(|cause| !["left-running", "touched-files"].contains(cause));
+        if record.printed_bytes > FLOOD_BYTES && !causes.contains(&"output-limit") {
+            causes.push("printed-megabytes");
+        }
+        let ending = match record.outcome {
+            Outcome::TimedOut if !named => Some("timed-out"),
             Outcome::StackOverflow => Some("stack-overflow"),
             Outcome::Exited => Some("exited"),
-            // A limit names the crash better.
-            Outcome::Crashed if !limit_hit => Some("crashed"),
+            Outcome::Crashed if !named => Some("crashed"),
             Outcome::HarnessError => Some("harness-error"),
-            Outcome::Panicked if !limit_hit => Some("panicked"),
+            Outcome::Panicked if !named => Some("panicked"),
             Outcome::NotRun if tests_ran => Some("not-run"),
             _ => None,
         };
-        if let Some(problem) = problem {
-            *counts.entry(problem).or_default() += 1;
-        }
-        for problem in &record.problems {
-            let name = match problem.split(':').next().unwrap_or_default() {
-                "out-of-memory" => "out-of-memory",
-                "too-many-processes" => "too-many-processes",
-                "cpu-time" => "cpu-time",
-                "file-too-large" => "file-too-large",
-                "left-running" => "left-running",
-                _ => "other-limit",
-            };
-            *counts.entry(name).or_default() += 1;
-        }
-        if record.printed_bytes > FLOOD_BYTES {
-            *counts.entry("printed-megabytes").or_default() += 1;
+        causes.extend(ending);
+        causes.sort_unstable();
+        causes.dedup();
+        for cause in causes {
+            *counts.entry(cause).or_default() += 1;
         }
     }
     counts.into_iter().collect()
+}
+
+/// What the containment stopped or saw a submission do, the instructor's
+/// flags (the CSV's `flags`, the JSON's, the index's): a limit hit
+/// (`out-of-memory`, `too-many-processes`, `cpu-time`, `file-too-large`),
+/// output stopped at its budget (`output-limit`), processes left running and
+/// killed (`left-running`), files written into or removed from its home or
+/// working folder (`touched-files`). A wrong answer, a loop, a panic or a
+/// printout is not a flag.
+pub const FLAGS: [&str; 7] = [
+    "out-of-memory",
+    "too-many-processes",
+    "cpu-time",
+    "file-too-large",
+    "output-limit",
+    "left-running",
+    "touched-files",
+];
+
+/// The grade's [`FLAGS`], in that order.
+pub fn flags(grade: &Grade) -> Vec<&'static str> {
+    let seen = problems(grade);
+    FLAGS
+        .into_iter()
+        .filter(|flag| seen.iter().any(|(problem, _)| problem == flag))
+        .collect()
+}
+
+/// The grade's problems in words, one line per cause (the text scorecard's
+/// warnings, a feedback page's): [`problems`] described, the bytes printed
+/// named.
+pub fn warnings(grade: &Grade) -> Vec<String> {
+    problems(grade)
+        .into_iter()
+        .map(|(problem, count)| match problem {
+            "printed-megabytes" => {
+                let printed: u64 = grade
+                    .tests
+                    .iter()
+                    .filter(|t| t.printed_bytes > FLOOD_BYTES)
+                    .map(|t| t.printed_bytes)
+                    .sum();
+                let tests = if count == 1 { "test" } else { "tests" };
+                format!(
+                    "{count} {tests} printed {} in all (only the start and the end of each \
+                     are kept): printing that much is slow — take out the println!/dbg! calls",
+                    crate::verdict::size(printed)
+                )
+            }
+            "left-running" => {
+                let mut names: Vec<&str> = grade
+                    .tests
+                    .iter()
+                    .flat_map(|t| &t.problems)
+                    .filter_map(|p| p.strip_prefix("left-running: "))
+                    .flat_map(|names| names.split(", "))
+                    .collect();
+                names.sort_unstable();
+                names.dedup();
+                let tests = if count == 1 { "test" } else { "tests" };
+                format!(
+                    "{count} {tests} left processes running ({}): killed after each test",
+                    names.join(", ")
+                )
+            }
+            _ => describe_problem(problem, count),
+        })
+        .collect()
 }
 
 /// A problem in words, for the text scorecard.
@@ -175,14 +255,18 @@ pub fn describe_problem(problem: &str, count: usize) -> String {
         "crashed" => format!("{count} {tests} crashed"),
         "panicked" => format!("{count} {tests} panicked (beyond a todo!())"),
         "printed-megabytes" => format!("{count} {tests} printed over a megabyte (output capped)"),
+        "output-limit" => format!("{count} {tests} printed past the output limit and were stopped"),
         "out-of-memory" => format!("{count} {tests} ran out of memory (the limit per test)"),
-        "too-many-processes" => format!("{count} {tests} started too many processes"),
+        "too-many-processes" => format!("{count} {tests} started too many processes or threads"),
         "cpu-time" => format!("{count} {tests} used up their CPU time"),
         "file-too-large" => format!("{count} {tests} wrote a file past the size limit"),
         "left-running" => {
             format!("{count} {tests} left processes running (killed after the test)")
         }
         "not-run" => format!("{count} {tests} never ran: the submission's time ran out"),
+        "touched-files" => {
+            format!("{count} {tests} wrote or removed files in their home or working folder")
+        }
         other => format!("{count} {tests}: {other}"),
     }
 }

@@ -51,11 +51,11 @@ pub fn text(grade: &Grade) -> String {
             out.push_str(&format!("\n  hint: {}\n", group.hint));
         }
     }
-    let problems = problems(grade);
-    if !problems.is_empty() {
+    let warnings = warnings(grade);
+    if !warnings.is_empty() {
         out.push('\n');
-        for (problem, count) in problems {
-            out.push_str(&format!("warning: {}\n", describe_problem(problem, count)));
+        for warning in warnings {
+            out.push_str(&format!("warning: {warning}\n"));
         }
     }
     let (score, max_score) = totals(grade);
