@@ -359,7 +359,7 @@ fn gradescope_fails_on_a_grader_problem_instead_of_giving_a_zero() {
     let (_dir, root) = gradescope_layout(homework, None);
     std::fs::write(
         root.join("submission").join(homework.file_name()),
-        homework.files.handout,
+        std::fs::read_to_string(course().join("exercises").join(homework.source)).unwrap(),
     )
     .unwrap();
     let missing = root.join("no-such-bwrap");

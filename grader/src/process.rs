@@ -669,7 +669,7 @@ mod tests {
             output_bytes: 5_000_000,
             ..crate::sandbox::Resources::default()
         };
-        let run = run_contained(command, limits(), resources, None).unwrap();
+        let run = run_contained(command, limits(), resources, None, None).unwrap();
         assert_eq!(run.ending, Ending::TooMuchOutput);
         assert!(run.stdout.total_bytes > 5_000_000);
         assert!(run.elapsed < Duration::from_secs(10), "{:?}", run.elapsed);

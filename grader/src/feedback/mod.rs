@@ -242,6 +242,7 @@ mod tests {
             max: "50".to_owned(),
             status: status.to_owned(),
             cluster: String::new(),
+            flags: String::new(),
         };
         let page = index(
             "batch",
