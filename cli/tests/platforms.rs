@@ -340,7 +340,6 @@ fn run_actions(workflow: &Yaml, workspace: &Path) -> (String, BTreeMap<String, s
     let link = workspace.join(COURSE_DIR);
     if !link.exists() {
         std::os::unix::fs::symlink(course(), &link).unwrap();
-        std::os::unix::fs::symlink(shared_scratch(), workspace.join(SCRATCH_DIR)).unwrap();
     }
     let summary = workspace.join("summary.md");
     for step in job["steps"].as_vec().unwrap() {
@@ -355,6 +354,7 @@ fn run_actions(workflow: &Yaml, workspace: &Path) -> (String, BTreeMap<String, s
                 .arg(run)
                 .current_dir(workspace)
                 .env("QUEENS", env!("CARGO_BIN_EXE_queens"))
+                .env("QUEENS_SCRATCH", shared_scratch())
                 .env("GITHUB_STEP_SUMMARY", &summary)
                 .output()
                 .unwrap();
@@ -531,6 +531,19 @@ fn actions_workflow_grades_with_the_pinned_course_and_reports_every_homework() {
         assert!(text.contains(needle), "the header does not say {needle}");
     }
 
+    assert_eq!(
+        workflow["env"]["QUEENS_SCRATCH"].as_str(),
+        Some(&*format!("${{{{ github.workspace }}}}/{SCRATCH_DIR}"))
+    );
+}
+
+/// Grades four submissions of every homework through the workflow's steps:
+/// minutes, so run on demand (`--ignored`).
+#[test]
+#[ignore = "grades four submissions of every homework; run with --ignored"]
+fn actions_workflow_run_as_actions_would_gives_the_local_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let (template, workflow) = actions_template(dir.path());
     // Run it: each submission in the student's repository made from the
     // template, the course next to it, as Actions would.
     let ids = [
@@ -724,9 +737,8 @@ fn run_classroom50(
 }
 
 #[test]
-fn classroom50_autograder_writes_the_result_json_its_runner_publishes() {
+fn classroom50_autograder_is_for_the_classroom50_repository_and_a_grader_problem_is_no_grade() {
     let dir = tempfile::tempdir().unwrap();
-    let nqueens = homeworks::default();
     // Every homework: a Python script that compiles; the runtime block.
     let all = dir.path().join("all");
     let made = Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -754,8 +766,20 @@ fn classroom50_autograder_writes_the_result_json_its_runner_publishes() {
     assert!(!all.join("exercises").exists());
     assert!(!all.join("Cargo.toml").exists());
 
-    // One homework, graded on a correct, a wrong and a non-compiling file.
-    let one = dir.path().join("one");
+    // A grader that cannot grade is not a grade: a non-zero exit (Classroom
+    // 50 records an error) and no result.json.
+    let one = classroom50_one_homework(dir.path());
+    let checkout = dir.path().join("grader-problem");
+    copy_tree(&course().join("exercises"), &checkout.join("exercises"));
+    let (status, result) = run_classroom50(&one.join("autograder.py"), &checkout, "false");
+    assert!(!status.success());
+    assert!(result.is_none());
+}
+
+/// `queens handout --workflow classroom50` for the first homework alone.
+fn classroom50_one_homework(dir: &Path) -> PathBuf {
+    let nqueens = homeworks::default();
+    let one = dir.join("one");
     let made = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(["handout", "--workflow", "classroom50", "--out"])
         .arg(&one)
@@ -765,7 +789,17 @@ fn classroom50_autograder_writes_the_result_json_its_runner_publishes() {
         .output()
         .unwrap();
     assert!(made.status.success());
-    let autograder = one.join("autograder.py");
+    one
+}
+
+/// Grades a correct, a wrong and a non-compiling file with the Classroom 50
+/// autograder: a minute or more, so run on demand (`--ignored`).
+#[test]
+#[ignore = "grades three submissions through autograder.py; run with --ignored"]
+fn classroom50_result_json_on_a_correct_a_wrong_and_a_non_compiling_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let nqueens = homeworks::default();
+    let autograder = classroom50_one_homework(dir.path()).join("autograder.py");
     let case = made_cases(dir.path(), &["correct", "half-correct", "non-compiling"]);
     let max = nqueens.tests.len() as u64;
     for id in ["correct", "half-correct", "non-compiling"] {
@@ -807,14 +841,6 @@ fn classroom50_autograder_writes_the_result_json_its_runner_publishes() {
             }
         }
     }
-
-    // A grader that cannot grade is not a grade: a non-zero exit (Classroom
-    // 50 records an error) and no result.json.
-    let checkout = dir.path().join("grader-problem");
-    copy_tree(&course().join("exercises"), &checkout.join("exercises"));
-    let (status, result) = run_classroom50(&autograder, &checkout, "false");
-    assert!(!status.success());
-    assert!(result.is_none());
 }
 
 /// The local `queens.toml` is not what the pinned commit grades with: the

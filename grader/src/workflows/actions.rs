@@ -17,7 +17,8 @@ pub const ACTIONS_WORKFLOW: &str = ".github/workflows/queens-grade.yml";
 pub const COURSE_DIR: &str = ".queens/course";
 
 /// The grading scratch: outside the cached build, so what a submission built
-/// is never restored into another run.
+/// is never restored into another run. (Given to `queens grade` as an
+/// absolute path: cargo runs in other folders.)
 pub const SCRATCH_DIR: &str = ".queens/scratch";
 
 /// Where each homework's results (`HOMEWORK.json`, Gradescope's format: one
@@ -116,6 +117,7 @@ pub fn actions_workflow(course: &PinnedCourse, homeworks: &[&'static Homework]) 
          permissions:\n  contents: read\n\
          env:\n\
          \x20 QUEENS: {COURSE_DIR}/target/release/queens\n\
+         \x20 QUEENS_SCRATCH: ${{{{ github.workspace }}}}/{SCRATCH_DIR}\n\
          jobs:\n  grade:\n    runs-on: ubuntu-24.04\n\
          \x20   timeout-minutes: {job_minutes}\n\
          \x20   steps:\n\
@@ -151,7 +153,7 @@ pub fn actions_workflow(course: &PinnedCourse, homeworks: &[&'static Homework]) 
     ));
     for homework in homeworks {
         yaml.push_str(&format!(
-            "        \"$QUEENS\" grade {COURSE_DIR}/exercises --exercise {homework} --course {COURSE_DIR} --scratch {SCRATCH_DIR} --format json --out .queens/warm/{homework}.json || true\n\
+            "        \"$QUEENS\" grade {COURSE_DIR}/exercises --exercise {homework} --course {COURSE_DIR} --scratch \"$QUEENS_SCRATCH\" --format json --out .queens/warm/{homework}.json || true\n\
              \x20       jq -e '.status != \"grader-error\"' .queens/warm/{homework}.json >/dev/null || {{ jq -r .detail .queens/warm/{homework}.json; exit 1; }}\n"
         ));
     }
@@ -162,7 +164,7 @@ pub fn actions_workflow(course: &PinnedCourse, homeworks: &[&'static Homework]) 
              \x20     timeout-minutes: {}\n\
              \x20     run: |\n\
              \x20       mkdir -p {RESULTS_DIR}\n\
-             \x20       \"$QUEENS\" grade submission/exercises --exercise {homework} --course {COURSE_DIR} --scratch {SCRATCH_DIR} --format gradescope --out {RESULTS_DIR}/{homework}.json || true\n\
+             \x20       \"$QUEENS\" grade submission/exercises --exercise {homework} --course {COURSE_DIR} --scratch \"$QUEENS_SCRATCH\" --format gradescope --out {RESULTS_DIR}/{homework}.json || true\n\
              \x20       jq -e '.extra_data.status != \"grader-error\"' {RESULTS_DIR}/{homework}.json >/dev/null\n",
             minutes(timeout)
         ));

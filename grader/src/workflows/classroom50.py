@@ -62,8 +62,8 @@ def course_dir(work):
     the course repository must be readable by anyone)."""
     given = os.environ.get("QUEENS_COURSE_DIR", "").strip()
     if given:
-        return pathlib.Path(given)
-    course = work / "course"
+        return pathlib.Path(given).resolve()
+    course = (work / "course").resolve()
     server = os.environ.get("GITHUB_SERVER_URL", "https://github.com")
     url = f"{server}/{COURSE_REPOSITORY}.git"
     for command in (
@@ -132,7 +132,8 @@ def main():
     environment = dict(os.environ, RUSTUP_TOOLCHAIN=TOOLCHAIN)
     course = course_dir(work)
     queens = queens_binary(course, environment)
-    scratch = pathlib.Path(os.environ.get("QUEENS_SCRATCH", "").strip() or work / "scratch")
+    # Absolute: cargo runs in other folders.
+    scratch = pathlib.Path(os.environ.get("QUEENS_SCRATCH", "").strip() or work / "scratch").resolve()
 
     # The library and the graded tests are built now, before the first
     # submission's time limit starts: grading the course's untouched handout.
