@@ -104,8 +104,10 @@ impl PinnedCourse {
         if git(&["cat-file", "-e", &format!("{revision}^{{commit}}")]).is_none() {
             course.settings_from_commit = false;
             course.warnings.push(format!(
-                "commit {short} is not in the local repository: cannot check its queens.toml \
-                 (grading uses that commit's, not the local one; git fetch it and run this again)"
+                "commit {short} is not in the repository at {}: cannot compare its queens.toml \
+                 with the local one, and grading uses the commit's (fetch it, e.g. `git fetch \
+                 PATH-OF-THE-PUSHED-COPY`, and run this again)",
+                root.display()
             ));
             return Ok(course);
         }
