@@ -178,6 +178,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 report.uncommitted.join(", ")
             );
         }
+        if !report.reference_uncommitted.is_empty() {
+            eprintln!(
+                "WARNING: the handout was generated from the reference as it is in the folder, \
+                 with uncommitted changes: {}",
+                report.reference_uncommitted.join(", ")
+            );
+        }
         let workflow = match &pinned {
             Some(pinned) => {
                 Some(workflows::write_actions(&dir, pinned, homeworks).map_err(Failure::new)?)

@@ -4,20 +4,27 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// A line no student copy may contain, made at run time so that this file
+/// (which the copy holds) does not contain it.
+fn mark() -> String {
+    ["class", "data", "planted"].join("~")
+}
+
 /// What an instructor's course folder holds besides the course after a term
-/// of grading: each file with a line no student copy may contain.
+/// of grading: each file with a line no student copy may contain (`@MARK@`
+/// is [`mark`]).
 const CLASS_DATA: [(&str, &str); 6] = [
-    ("grades.csv", "login,score\nada,50 CLASS-DATA-GRADES\n"),
+    ("grades.csv", "login,score\nada,50 @MARK@ grades\n"),
     (
         "canvas-grades.csv",
-        "Student,ID,SIS User ID\nAda Lovelace,1,ada CLASS-DATA-CANVAS\n",
+        "Student,ID,SIS User ID\nAda Lovelace,1,ada @MARK@ canvas\n",
     ),
-    ("feedback/ada.html", "<p>CLASS-DATA-FEEDBACK</p>\n"),
-    ("feedback/index.html", "<p>CLASS-DATA-INDEX</p>\n"),
-    ("submissions/ada/lib.rs", "// CLASS-DATA-SUBMISSION\n"),
+    ("feedback/ada.html", "<p>@MARK@ feedback</p>\n"),
+    ("feedback/index.html", "<p>@MARK@ index</p>\n"),
+    ("submissions/ada/lib.rs", "// @MARK@ submission\n"),
     (
         "queens.toml",
-        "# CLASS-DATA-SETTINGS\n[grading]\ntimeout = \"60s\"\n",
+        "# @MARK@ settings\n[grading]\ntimeout = \"60s\"\n",
     ),
 ];
 
@@ -59,12 +66,17 @@ fn planted_course(dir: &Path) -> PathBuf {
     for (path, text) in CLASS_DATA {
         let path = course.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
+        std::fs::write(path, text.replace("@MARK@", &mark())).unwrap();
     }
     let readme = course.join("README.md");
     let mut text = std::fs::read_to_string(&readme).unwrap();
-    text.push_str("\nCLASS-DATA-UNCOMMITTED-EDIT\n");
+    text.push_str(&"\n@MARK@ edit\n".replace("@MARK@", &mark()));
     std::fs::write(&readme, text).unwrap();
+    // The reference edited without a commit: the handout is generated from it.
+    let reference = course.join("solutions/src/lib.rs");
+    let mut text = std::fs::read_to_string(&reference).unwrap();
+    text.push_str("\n// an edit not committed yet\n");
+    std::fs::write(&reference, text).unwrap();
     course
 }
 
@@ -102,12 +114,24 @@ fn the_student_copy_holds_what_the_course_tracks_and_no_class_data() {
     ]);
     let stderr = String::from_utf8_lossy(&made.stderr);
     assert!(made.status.success(), "{stderr}");
-    // The edited tracked file is named, and copied as committed.
-    let warning = stderr
+    // The edited tracked file is named, and copied as committed; the edited
+    // reference is named too.
+    let warnings: Vec<&str> = stderr
         .lines()
-        .find(|l| l.starts_with("WARNING: "))
-        .unwrap_or_else(|| panic!("no warning: {stderr}"));
-    assert!(warning.contains("README.md"), "{warning}");
+        .filter(|l| l.starts_with("WARNING: "))
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("README.md") && w.contains("copied as committed")),
+        "{stderr}"
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("solutions/src/lib.rs") && !w.contains("README.md")),
+        "{stderr}"
+    );
     assert_eq!(
         std::fs::read_to_string(copy.join("README.md")).unwrap(),
         git(&course, &["show", "HEAD:README.md"])
@@ -119,7 +143,7 @@ fn the_student_copy_holds_what_the_course_tracks_and_no_class_data() {
     for path in &copied {
         let bytes = std::fs::read(copy.join(path)).unwrap();
         assert!(
-            !String::from_utf8_lossy(&bytes).contains("CLASS-DATA-"),
+            !String::from_utf8_lossy(&bytes).contains(&mark()),
             "class data in {path}"
         );
     }

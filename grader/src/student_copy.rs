@@ -61,6 +61,10 @@ pub struct CopyReport {
     /// Tracked files that reach the copy but whose working tree differs from
     /// `HEAD` (edited, staged, deleted): the copy has `HEAD`'s version.
     pub uncommitted: Vec<String>,
+    /// Files of `solutions/` whose working tree differs from `HEAD`: the
+    /// handout is generated from the reference as it is in the folder, so
+    /// these edits do reach the copy, through the generated handout.
+    pub reference_uncommitted: Vec<String>,
 }
 
 /// Whether `relative` (a path inside the course, `/`-separated) stays out of
@@ -91,10 +95,11 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
         .into_iter()
         .filter(|file| !is_instructor_only(&file.path))
         .collect();
-    let uncommitted: Vec<String> = uncommitted(course.root())?
-        .into_iter()
-        .filter(|path| !is_instructor_only(path))
-        .collect();
+    let (uncommitted, reference_uncommitted): (Vec<String>, Vec<String>) =
+        uncommitted(course.root())?
+            .into_iter()
+            .filter(|path| !is_instructor_only(path) || path.starts_with("solutions/"))
+            .partition(|path| !path.starts_with("solutions/"));
     // Everything that can fail on the course's side fails before anything is
     // written.
     let handout = course.generate()?;
@@ -130,6 +135,7 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
         files: files.len(),
         left_out: INSTRUCTOR_ONLY.to_vec(),
         uncommitted,
+        reference_uncommitted,
     })
 }
 
