@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use queens_grader::course::Course;
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
+use queens_grader::workflows::{self, PinnedCourse};
 
 use crate::choice::homeworks as homework_names;
 
@@ -25,32 +26,56 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "print")]
     pub fill: Vec<u32>,
     /// The homework: with --print, the handout printed [default: the first];
-    /// with --github-classroom, the one homework graded [default: every one].
+    /// with --workflow, the one homework graded [default: every one].
     #[arg(long, value_name = "NAME", value_parser = homework_names())]
     pub exercise: Option<&'static Homework>,
-    /// Write a student copy of the whole course into this new folder instead:
-    /// no solutions/, no instructor tests, a workspace without `solutions`.
+    /// Write a student copy of the whole course into this new folder instead
+    /// (the files the course's git repository tracks, at HEAD): no
+    /// solutions/, no instructor tests, no course CI, a workspace without
+    /// `solutions`. With --workflow classroom50, the folder receives the
+    /// Classroom 50 autograder instead.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// With --out: add a GitHub Classroom autograding workflow
-    /// (.github/workflows/classroom.yml) that grades with the course at
-    /// --course-repository and --course-revision, one entry per graded test
-    /// worth its points in queens.toml.
-    #[arg(long, requires_all = ["out", "course_repository", "course_revision"])]
+    /// With --out: grading on GitHub with the course at --course-repository
+    /// and --course-revision. `actions`: the student copy with a plain GitHub
+    /// Actions workflow (.github/workflows/queens-grade.yml). `classroom50`:
+    /// Classroom 50's autograder.py and runtime block, for your classroom50
+    /// repository.
+    #[arg(long, value_name = "TARGET", requires_all = ["out", "course_repository", "course_revision"])]
+    pub workflow: Option<Workflow>,
+    /// Retired: GitHub Classroom was discontinued on 2026-08-28; use
+    /// --workflow classroom50 or --workflow actions.
+    #[arg(long, hide = true)]
     pub github_classroom: bool,
-    /// With --github-classroom: the repository the workflow takes the grader
-    /// and the tests from (OWNER/NAME: the template repository).
-    #[arg(long, value_name = "OWNER/NAME", requires = "github_classroom")]
+    /// With --workflow: the repository the grading takes the grader and the
+    /// tests from (OWNER/NAME: the template repository).
+    #[arg(long, value_name = "OWNER/NAME")]
     pub course_repository: Option<String>,
-    /// With --github-classroom: the commit of that repository it grades with
-    /// (40 hexadecimal digits: `git rev-parse HEAD`).
-    #[arg(long, value_name = "SHA", requires = "github_classroom")]
+    /// With --workflow: the commit of that repository it grades with (40
+    /// hexadecimal digits: `git rev-parse HEAD`); its queens.toml is the one
+    /// graded with.
+    #[arg(long, value_name = "SHA")]
     pub course_revision: Option<String>,
     /// The course folder (holding solutions/ and exercises/); default: the one
     /// this program was built from.
     #[arg(long, value_name = "DIR")]
     pub course: Option<PathBuf>,
 }
+
+/// Where grading on GitHub happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Workflow {
+    /// Classroom 50 (foundation50/classroom50): its custom grader.
+    Classroom50,
+    /// A plain GitHub Actions workflow in the student's repository.
+    Actions,
+}
+
+/// What replaced `--github-classroom`.
+pub const GITHUB_CLASSROOM_RETIRED: &str = "GitHub Classroom was discontinued on 2026-08-28 \
+     and --github-classroom is retired; use --workflow classroom50 (Classroom 50) or \
+     --workflow actions (plain GitHub Actions) with --course-repository and \
+     --course-revision (docs/instructors.md, \"Grading on GitHub\")";
 
 /// Regenerates, checks, or writes a student copy.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
@@ -93,49 +118,92 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         }
         return Ok(());
     }
+    if args.github_classroom {
+        return Err(Failure::usage(GITHUB_CLASSROOM_RETIRED));
+    }
+    if args.workflow.is_none()
+        && (args.course_repository.is_some() || args.course_revision.is_some())
+    {
+        return Err(Failure::usage(
+            "--course-repository and --course-revision go with --workflow classroom50 or \
+             --workflow actions",
+        ));
+    }
     if let Some(dir) = args.out {
-        // A bad queens.toml or course is refused before anything is written.
-        let classroom = if args.github_classroom {
-            let settings =
-                queens_grader::settings::Settings::load(course.root()).map_err(Failure::usage)?;
-            Some(
-                queens_grader::platforms::ClassroomCourse::new(
+        let homeworks = args
+            .exercise
+            .as_ref()
+            .map_or(homeworks::ALL, std::slice::from_ref);
+        // A bad queens.toml, repository or commit is refused before anything
+        // is written.
+        let pinned = match args.workflow {
+            Some(_) => {
+                let pinned = PinnedCourse::from_course(
+                    course.root(),
                     args.course_repository.as_deref().unwrap_or_default(),
                     args.course_revision.as_deref().unwrap_or_default(),
-                    settings,
                 )
-                .map_err(Failure::usage)?,
-            )
-        } else {
-            None
+                .map_err(Failure::usage)?;
+                for warning in &pinned.warnings {
+                    eprintln!("WARNING: {warning}");
+                }
+                Some(pinned)
+            }
+            None => None,
         };
+        if let (Some(Workflow::Classroom50), Some(pinned)) = (args.workflow, &pinned) {
+            let written =
+                workflows::write_classroom50(&dir, pinned, homeworks).map_err(Failure::new)?;
+            if out.json() {
+                out.write_json(&serde_json::json!({ "written": written }))?;
+            } else {
+                for path in written {
+                    out.line(format!("wrote {}", path.display()))?;
+                }
+                out.line(format!(
+                    "put autograder.py in your classroom50 repository as \
+                     CLASSROOM/autograders/ASSIGNMENT/autograder.py, and give the assignment \
+                     the runtime in runtime.json (see {})",
+                    dir.join("README.md").display()
+                ))?;
+            }
+            return Ok(());
+        }
         let report = queens_grader::student_copy::write(&course, &dir).map_err(Failure::new)?;
-        let workflow = if let Some(classroom) = &classroom {
-            Some(
-                queens_grader::platforms::write_github_classroom(
-                    &dir,
-                    classroom,
-                    args.exercise
-                        .as_ref()
-                        .map_or(homeworks::ALL, std::slice::from_ref),
-                )
-                .map_err(Failure::new)?,
-            )
-        } else {
-            None
+        if !report.uncommitted.is_empty() {
+            eprintln!(
+                "WARNING: tracked files with uncommitted changes were copied as committed at {} \
+                 (commit them to hand them out): {}",
+                &report.revision[..12.min(report.revision.len())],
+                report.uncommitted.join(", ")
+            );
+        }
+        if !report.reference_uncommitted.is_empty() {
+            eprintln!(
+                "WARNING: the handout was generated from the reference as it is in the folder, \
+                 with uncommitted changes: {}",
+                report.reference_uncommitted.join(", ")
+            );
+        }
+        let workflow = match &pinned {
+            Some(pinned) => {
+                Some(workflows::write_actions(&dir, pinned, homeworks).map_err(Failure::new)?)
+            }
+            None => None,
         };
         if out.json() {
             out.write_json(&report)?;
         } else {
             out.line(format!(
-                "wrote a student copy of the course to {} ({} files; without {})",
+                "wrote a student copy of the course at commit {} to {} ({} files; without {})",
+                &report.revision[..12.min(report.revision.len())],
                 dir.display(),
                 report.files,
                 report.left_out.join(", ")
             ))?;
             if let Some(workflow) = workflow {
                 out.line(format!(
-                    "wrote {} (GitHub Classroom autograding)",
+                    "wrote {} (grading on GitHub Actions)",
                     workflow.display()
                 ))?;
             }

@@ -134,7 +134,7 @@ fn a_bad_queens_toml_is_one_line_naming_the_file_the_line_and_the_key() {
         ));
         assert!(line.contains("queens.toml:4:"), "{command:?}: {line}");
     }
-    // The Gradescope bundle and the Classroom workflow refuse it too, before
+    // The Gradescope bundle and the GitHub workflows refuse it too, before
     // writing anything.
     std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
     let course = dir.path().to_str().unwrap();
@@ -156,7 +156,8 @@ fn a_bad_queens_toml_is_one_line_naming_the_file_the_line_and_the_key() {
         course,
         "--out",
         out.to_str().unwrap(),
-        "--github-classroom",
+        "--workflow",
+        "actions",
         "--course-repository",
         "teacher/queens",
         "--course-revision",
@@ -167,13 +168,28 @@ fn a_bad_queens_toml_is_one_line_naming_the_file_the_line_and_the_key() {
 }
 
 #[test]
-fn the_classroom_workflow_needs_a_repository_and_a_full_commit() {
+fn the_github_workflows_need_a_repository_and_a_full_commit() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("copy");
     let out = out.to_str().unwrap();
-    let missing = queens(&["handout", "--out", out, "--github-classroom"]);
-    assert_eq!(missing.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("--course-repository"));
+    for workflow in ["actions", "classroom50"] {
+        let missing = queens(&["handout", "--out", out, "--workflow", workflow]);
+        assert_eq!(missing.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&missing.stderr).contains("--course-repository"));
+        let line = error_line(&queens(&[
+            "handout",
+            "--out",
+            out,
+            "--workflow",
+            workflow,
+            "--course-repository",
+            "teacher/queens",
+            "--course-revision",
+            "main",
+        ]));
+        assert!(line.contains("full commit id"), "{line}");
+    }
+    // GitHub Classroom is gone: its flag says what replaced it.
     let line = error_line(&queens(&[
         "handout",
         "--out",
@@ -182,7 +198,10 @@ fn the_classroom_workflow_needs_a_repository_and_a_full_commit() {
         "--course-repository",
         "teacher/queens",
         "--course-revision",
-        "main",
+        &"a".repeat(40),
     ]));
-    assert!(line.contains("full commit id"), "{line}");
+    assert!(line.contains("discontinued on 2026-08-28"), "{line}");
+    assert!(line.contains("--workflow classroom50"), "{line}");
+    assert!(line.contains("--workflow actions"), "{line}");
+    assert!(!std::path::Path::new(out).exists());
 }

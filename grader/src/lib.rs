@@ -33,8 +33,10 @@
 //!   batch's page per student and the instructor's index, the grades as the
 //!   LMS imports them joined to the roster, and similar submissions found by
 //!   a fingerprint of each blank.
-//! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle and
-//!   a GitHub Classroom autograding workflow.
+//! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle.
+//! * [`workflows`] (feature `instructor`): grading on GitHub with the course
+//!   at a pinned commit: Classroom 50's custom grader, a plain Actions
+//!   workflow.
 
 pub mod cancel;
 pub mod harness;
@@ -70,3 +72,5 @@ pub mod report;
 pub mod settings;
 #[cfg(feature = "instructor")]
 pub mod student_copy;
+#[cfg(feature = "instructor")]
+pub mod workflows;

@@ -1,32 +1,51 @@
 //! A student copy of the course: everything but the answers.
 //!
-//! `queens handout --out DIR` copies the course's files (those git tracks or
-//! would track, when the course is a git checkout; otherwise every file outside
-//! `target/` and `.git/`), leaves out what only an instructor should have
-//! ([`INSTRUCTOR_ONLY`]), drops `solutions` from the workspace, and writes the
-//! handout freshly generated from the reference. The copy still builds, runs
-//! `cargo test -p exercises`, and grades with `queens grade`.
+//! `queens handout --out DIR` copies the files the course's git repository
+//! tracks, as they are at its `HEAD` commit: never what merely lies in the
+//! course folder (grades, LMS exports, feedback pages, submissions, a
+//! `queens.toml` not committed yet), and never a tracked file's uncommitted
+//! edits (the copy is exactly a commit; the edited files are named in
+//! [`CopyReport::uncommitted`] so the caller can warn). It leaves out what only
+//! the course needs ([`INSTRUCTOR_ONLY`]: the answers, the instructor's tests,
+//! the course's own CI and Pages workflows), drops `solutions` from the
+//! workspace, and writes the handout freshly generated from the reference. The
+//! copy still builds, runs `cargo test -p exercises`, and grades with
+//! `queens grade`.
+//!
+//! A course folder that is not a git checkout is refused: there is no list
+//! of what belongs to the course then, and guessing is how class data leaks.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Component, Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use serde::Serialize;
 
 use super::course::{Course, CourseError};
 
 /// Paths (prefixes, relative to the course root) a student copy leaves out:
-/// the reference, and the project tests and fixtures that read it.
-pub const INSTRUCTOR_ONLY: [&str; 7] = [
+/// the reference, the project tests and fixtures that read it or the files
+/// left out, the scripts that need them, and the course's own CI (`.ci/`,
+/// the CI and Pages workflows: in a student repository they would fail on
+/// every push, since `.ci/run` and `solutions/` are not there).
+pub const INSTRUCTOR_ONLY: [&str; 14] = [
     "solutions/",
     "grader/tests/",
     "cli/tests/grading.rs",
     "cli/tests/platforms.rs",
+    "cli/tests/settings.rs",
+    "cli/tests/workflows.rs",
     "tests/reference_answers.rs",
+    "tests/notebooks_sudoku.rs",
     "scripts/make-batch",
     "scripts/grade-times",
+    "scripts/batch-figure",
+    ".ci/",
+    ".github/workflows/ci.yml",
+    ".github/workflows/pages.yml",
 ];
 
-/// Folders never copied, wherever they are.
+/// Folders never copied, wherever they are (even if someone committed them).
 const NEVER_COPIED: [&str; 4] = ["target", ".git", ".venv", ".ipynb_checkpoints"];
 
 /// What [`write()`] did.
@@ -34,42 +53,64 @@ const NEVER_COPIED: [&str; 4] = ["target", ".git", ".venv", ".ipynb_checkpoints"
 pub struct CopyReport {
     /// The folder written.
     pub out: PathBuf,
+    /// The course's commit the files were copied from (`git rev-parse HEAD`).
+    pub revision: String,
     /// How many files it holds.
     pub files: usize,
     /// What was left out, as path prefixes.
     pub left_out: Vec<&'static str>,
+    /// Tracked files that reach the copy but whose working tree differs from
+    /// `HEAD` (edited, staged, deleted): the copy has `HEAD`'s version.
+    pub uncommitted: Vec<String>,
+    /// Files of `solutions/` whose working tree differs from `HEAD`: the
+    /// handout is generated from the reference as it is in the folder, so
+    /// these edits do reach the copy, through the generated handout.
+    pub reference_uncommitted: Vec<String>,
+}
+
+/// Whether `relative` (a path inside the course, `/`-separated) stays out of
+/// a student copy.
+pub fn is_instructor_only(relative: &str) -> bool {
+    INSTRUCTOR_ONLY
+        .iter()
+        .any(|prefix| relative.starts_with(prefix))
+        || relative.split('/').any(|part| NEVER_COPIED.contains(&part))
 }
 
 /// Writes a student copy of `course` into `out`, which must not exist yet or be
-/// an empty folder.
+/// an empty folder, and must be outside the course.
 pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
     let io = |path: &Path| {
         let path = path.to_owned();
         move |source| CourseError::Io { path, source }
     };
+    refuse_inside(course.root(), out)?;
     if out.exists() && std::fs::read_dir(out).map_err(io(out))?.next().is_some() {
         return Err(CourseError::Other(format!(
             "{} is not empty; give a new folder for the student copy",
             out.display()
         )));
     }
-    let handout = course.generate()?;
-    let files: Vec<PathBuf> = course_files(course.root())?
+    let revision = head_revision(course.root())?;
+    let files: Vec<TrackedFile> = tracked_files(course.root())?
         .into_iter()
-        .filter(|path| {
-            let text = path.to_string_lossy().replace('\\', "/");
-            !INSTRUCTOR_ONLY
-                .iter()
-                .any(|prefix| text.starts_with(prefix))
-        })
+        .filter(|file| !is_instructor_only(&file.path))
         .collect();
-    for relative in &files {
-        let from = course.root().join(relative);
-        let to = out.join(relative);
+    let (uncommitted, reference_uncommitted): (Vec<String>, Vec<String>) =
+        uncommitted(course.root())?
+            .into_iter()
+            .filter(|path| !is_instructor_only(path) || path.starts_with("solutions/"))
+            .partition(|path| !path.starts_with("solutions/"));
+    // Everything that can fail on the course's side fails before anything is
+    // written.
+    let handout = course.generate()?;
+    let contents = blobs(course.root(), &files)?;
+    for (file, bytes) in files.iter().zip(contents) {
+        let to = out.join(&file.path);
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent).map_err(io(parent))?;
         }
-        std::fs::copy(&from, &to).map_err(io(&from))?;
+        write_blob(&to, &bytes, &file.mode).map_err(io(&to))?;
     }
     for (relative, text) in handout.files() {
         let to = out.join(relative);
@@ -91,12 +132,234 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
     }
     Ok(CopyReport {
         out: out.to_owned(),
+        revision,
         files: files.len(),
         left_out: INSTRUCTOR_ONLY.to_vec(),
+        uncommitted,
+        reference_uncommitted,
     })
 }
 
-/// The course's files, relative to its root.
+/// Writes a blob of git's `mode` to `to`: a symbolic link's blob is its
+/// target; an executable stays executable.
+fn write_blob(to: &Path, bytes: &[u8], mode: &str) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if mode == "120000" {
+            let target = PathBuf::from(String::from_utf8_lossy(bytes).into_owned());
+            return std::os::unix::fs::symlink(target, to);
+        }
+        std::fs::write(to, bytes)?;
+        if mode == "100755" {
+            std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755))?;
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = mode;
+        std::fs::write(to, bytes)
+    }
+}
+
+/// `path` made absolute and without `.`/`..`, through the part of it that
+/// exists (symbolic links resolved there), so a folder not made yet compares.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            let mut full = real;
+            for part in rest.iter().rev() {
+                full.push(part);
+            }
+            return normalised(&full);
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return normalised(&absolute),
+        }
+    }
+}
+
+fn normalised(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// A copy inside the course would sit among the course's files (and be
+/// picked up by the next copy, or committed with the course).
+fn refuse_inside(root: &Path, out: &Path) -> Result<(), CourseError> {
+    let (root, target) = (resolved(root), resolved(out));
+    if target.starts_with(&root) {
+        return Err(CourseError::Other(format!(
+            "{} is inside the course folder {}; write the student copy outside the course",
+            out.display(),
+            root.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Runs `git -C root ARGS` and returns its standard output.
+fn git(root: &Path, args: &[&str]) -> Result<Vec<u8>, CourseError> {
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| {
+            CourseError::Other(format!(
+                "cannot run git ({e}); a student copy is made from the files git tracks"
+            ))
+        })?;
+    if !output.status.success() {
+        let why = String::from_utf8_lossy(&output.stderr);
+        return Err(CourseError::Other(format!(
+            "git {} in {} failed: {}",
+            args.join(" "),
+            root.display(),
+            why.lines().next().unwrap_or("no message")
+        )));
+    }
+    Ok(output.stdout)
+}
+
+/// The commit the copy is made from. A folder that is not a git checkout
+/// with a commit is refused: only git says which files belong to the course.
+fn head_revision(root: &Path) -> Result<String, CourseError> {
+    git(root, &["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])
+        .map(|out| String::from_utf8_lossy(&out).trim().to_owned())
+        .map_err(|_| {
+            CourseError::Other(format!(
+                "{} is not a git checkout with a commit; a student copy is made only from \
+                 the files the course's repository tracks (git init, git add the course's \
+                 files, git commit, then run this again)",
+                root.display()
+            ))
+        })
+}
+
+/// A file of the course at `HEAD`.
+#[derive(Debug, Clone)]
+struct TrackedFile {
+    /// Relative to the course root, `/`-separated.
+    path: String,
+    /// Git's mode: `100644`, `100755`, `120000`.
+    mode: String,
+    /// Its blob.
+    object: String,
+}
+
+/// The files of `HEAD` under the course root (the root may be a folder of a
+/// larger repository: paths are relative to it).
+fn tracked_files(root: &Path) -> Result<Vec<TrackedFile>, CourseError> {
+    let listing = git(root, &["ls-tree", "-r", "-z", "HEAD"])?;
+    let mut files = Vec::new();
+    for entry in listing.split(|&b| b == 0).filter(|e| !e.is_empty()) {
+        let entry = String::from_utf8_lossy(entry);
+        let Some((meta, path)) = entry.split_once('\t') else {
+            continue;
+        };
+        let mut meta = meta.split(' ');
+        let (Some(mode), Some(kind), Some(object)) = (meta.next(), meta.next(), meta.next()) else {
+            continue;
+        };
+        // Submodules (`commit`) are not the course's files.
+        if kind == "blob" {
+            files.push(TrackedFile {
+                path: path.to_owned(),
+                mode: mode.to_owned(),
+                object: object.to_owned(),
+            });
+        }
+    }
+    Ok(files)
+}
+
+/// Tracked files (relative to the course root) whose working tree or index
+/// differs from `HEAD`.
+fn uncommitted(root: &Path) -> Result<Vec<String>, CourseError> {
+    let listing = git(
+        root,
+        &[
+            "diff",
+            "HEAD",
+            "--name-only",
+            "-z",
+            "--relative",
+            "--no-renames",
+        ],
+    )?;
+    Ok(listing
+        .split(|&b| b == 0)
+        .filter(|e| !e.is_empty())
+        .map(|e| String::from_utf8_lossy(e).into_owned())
+        .collect())
+}
+
+/// The contents of `files` at `HEAD`, in order (one `git cat-file --batch`).
+fn blobs(root: &Path, files: &[TrackedFile]) -> Result<Vec<Vec<u8>>, CourseError> {
+    let broken =
+        |why: String| CourseError::Other(format!("cannot read the course from git: {why}"));
+    let mut child = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| broken(e.to_string()))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let request: String = files.iter().map(|f| format!("{}\n", f.object)).collect();
+    // Written from a thread: git answers while it reads, and both pipes fill.
+    let writer = std::thread::spawn(move || stdin.write_all(request.as_bytes()));
+    let mut reader = BufReader::new(child.stdout.take().expect("piped"));
+    let mut contents = Vec::with_capacity(files.len());
+    for file in files {
+        let mut header = String::new();
+        reader
+            .read_line(&mut header)
+            .map_err(|e| broken(e.to_string()))?;
+        let size: usize = header
+            .split(' ')
+            .nth(2)
+            .and_then(|s| s.trim().parse().ok())
+            .ok_or_else(|| broken(format!("{}: {}", file.path, header.trim())))?;
+        let mut bytes = vec![0; size + 1];
+        reader
+            .read_exact(&mut bytes)
+            .map_err(|e| broken(e.to_string()))?;
+        bytes.pop(); // the newline after each object
+        contents.push(bytes);
+    }
+    writer
+        .join()
+        .map_err(|_| broken("the writer stopped".into()))?
+        .map_err(|e| broken(e.to_string()))?;
+    child.wait().map_err(|e| broken(e.to_string()))?;
+    Ok(contents)
+}
+
+/// The course's files, relative to its root: those git tracks or would track
+/// when the course is a git checkout, else every file outside `target/` and
+/// `.git/`. (Gradescope's bundle; a student copy reads `HEAD` instead.)
 pub(crate) fn course_files(root: &Path) -> Result<Vec<PathBuf>, CourseError> {
     // A git checkout knows which files belong to the course (not build output,
     // not a local virtualenv); fall back to walking the folder.
