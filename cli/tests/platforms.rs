@@ -625,12 +625,15 @@ fn actions_workflow_grades_with_the_pinned_course_and_reports_every_homework() {
     for homework in homeworks::ALL {
         assert!(warm < position(&format!("grade-{homework}")), "{homework}");
     }
-    assert!(
-        steps[warm]["run"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("{COURSE_DIR}/exercises"))
-    );
+    let warm_run = steps[warm]["run"].as_str().unwrap();
+    for homework in homeworks::ALL {
+        assert!(
+            warm_run.contains(&format!(
+                "grade --prepare --exercise {homework} --course {COURSE_DIR}"
+            )),
+            "{warm_run}"
+        );
+    }
     // Nothing of the student's repository is built: every command names the
     // course's binary or reads results.
     for step in steps {

@@ -213,7 +213,7 @@ fn by_content(path: &Path) -> Option<&'static Homework> {
             (found, *homework)
         })
         .collect();
-    scores.sort_by(|a, b| b.0.cmp(&a.0));
+    scores.sort_by_key(|(found, _)| std::cmp::Reverse(*found));
     match scores.as_slice() {
         [(best, homework), rest @ ..]
             if *best >= 2 && rest.first().is_none_or(|(next, _)| next < best) =>

@@ -101,10 +101,7 @@ fn compile(
             {
                 compiled.errors.push((
                     message.target.src_path.into_std_path_buf(),
-                    message
-                        .message
-                        .rendered
-                        .unwrap_or(message.message.message),
+                    message.message.rendered.unwrap_or(message.message.message),
                 ));
             }
             Message::CompilerArtifact(artifact)

@@ -188,9 +188,7 @@ impl Grader {
             .map_err(|e| {
                 build::BuildFailure::Grader(format!("cannot create {}: {e}", slot.display()))
             })
-            .and_then(|()| {
-                build::warm_up(&scratch, sandbox.as_ref(), start + WARM_UP_LIMIT)
-            })
+            .and_then(|()| build::warm_up(&scratch, sandbox.as_ref(), start + WARM_UP_LIMIT))
             .map_err(|failure| match failure {
                 build::BuildFailure::Compile(errors) => format!(
                     "the library or the harness does not compile with this toolchain \

@@ -142,19 +142,17 @@ pub fn actions_workflow(course: &PinnedCourse, homeworks: &[&'static Homework]) 
          \x20     timeout-minutes: {build_minutes}\n\
          \x20     run: cargo build --release --locked -p queens-cli --manifest-path {COURSE_DIR}/Cargo.toml\n"
     ));
-    // The course's own untouched handout, graded once per homework: builds
-    // the library and the graded tests into the scratch, so no submission's
-    // time limit pays for them. A grader that cannot grade stops here.
+    // `queens grade --prepare`, once per homework: builds the library and
+    // the harness into the scratch, so no submission's time limit pays for
+    // them. A grader that cannot grade (exit 3) stops here.
     yaml.push_str(&format!(
         "    - name: Build the library and the graded tests\n      id: warm\n\
          \x20     timeout-minutes: {warm_minutes}\n\
-         \x20     run: |\n\
-         \x20       mkdir -p .queens/warm\n"
+         \x20     run: |\n"
     ));
     for homework in homeworks {
         yaml.push_str(&format!(
-            "        \"$QUEENS\" grade {COURSE_DIR}/exercises --exercise {homework} --course {COURSE_DIR} --scratch \"$QUEENS_SCRATCH\" --format json --out .queens/warm/{homework}.json || true\n\
-             \x20       jq -e '.status != \"grader-error\"' .queens/warm/{homework}.json >/dev/null || {{ jq -r .detail .queens/warm/{homework}.json; exit 1; }}\n"
+            "        \"$QUEENS\" grade --prepare --exercise {homework} --course {COURSE_DIR} --scratch \"$QUEENS_SCRATCH\"\n"
         ));
     }
     for homework in homeworks {
@@ -164,8 +162,10 @@ pub fn actions_workflow(course: &PinnedCourse, homeworks: &[&'static Homework]) 
              \x20     timeout-minutes: {}\n\
              \x20     run: |\n\
              \x20       mkdir -p {RESULTS_DIR}\n\
-             \x20       \"$QUEENS\" grade submission/exercises --exercise {homework} --course {COURSE_DIR} --scratch \"$QUEENS_SCRATCH\" --format gradescope --out {RESULTS_DIR}/{homework}.json || true\n\
-             \x20       jq -e '.extra_data.status != \"grader-error\"' {RESULTS_DIR}/{homework}.json >/dev/null\n",
+             \x20       status=0\n\
+             \x20       \"$QUEENS\" grade submission/exercises --exercise {homework} --course {COURSE_DIR} --scratch \"$QUEENS_SCRATCH\" --format gradescope --out {RESULTS_DIR}/{homework}.json || status=$?\n\
+             \x20       # 0: passed, 1: graded, some tests failed; else the grader could not grade.\n\
+             \x20       if [ \"$status\" -gt 1 ]; then echo \"::error::the grader could not grade {homework} (exit $status): rerun the job\"; exit 1; fi\n",
             minutes(timeout)
         ));
     }
