@@ -304,3 +304,27 @@ fn the_case_table_names_the_registry_s_homeworks_and_files() {
         );
     }
 }
+
+/// Every slot's handout crate has the same artifacts in the shared target
+/// folder: a file graded again unchanged, after another slot built another
+/// submission, must be built again, not given the other one's grade.
+#[test]
+fn a_slot_never_takes_what_another_slot_built() {
+    let homework = homeworks::default();
+    let handout = std::fs::read_to_string(root().join("exercises").join(homework.source))
+        .expect("the handout");
+    let (first, second) = (grader(homework), grader(homework));
+    let score = |grader: &Grader, id: &str, code: &str| {
+        let grade = grader.grade_code(id, code);
+        assert_eq!(grade.status, Status::Graded, "{}", describe(&grade));
+        report::json(&grade).score
+    };
+    assert_eq!(score(&first, "ada", &handout), Some(0));
+    let full = score(&second, "bob", &reference(homework));
+    assert!(full.is_some_and(|points| points > 0), "{full:?}");
+    assert_eq!(
+        score(&first, "carl", &handout),
+        Some(0),
+        "carl's untouched handout took bob's build"
+    );
+}

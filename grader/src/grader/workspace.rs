@@ -28,8 +28,12 @@ pub(super) const SUBMISSION_CRATE: &str = "exercises";
 pub(super) const WARM_UP_CRATE: &str = "warm-up";
 
 impl Scratch<'_> {
-    /// Writes the workspace around `code`, each file only when it changed
-    /// (cargo goes by the files' times: an unchanged handout stays built).
+    /// Writes the workspace around `code`: the vendored sources and the
+    /// manifests only when they changed (cargo goes by the files' times: the
+    /// library stays built), the handout crate's files always. Every slot's
+    /// handout crate has the same artifacts in the shared target folder, so a
+    /// file left with its old time would let cargo take what another slot
+    /// built from another submission as this one's.
     pub(super) fn write(&self, code: &str) -> std::io::Result<()> {
         let crate_dir = self.slot.join(self.member);
         self.vendor()?;
@@ -54,8 +58,8 @@ impl Scratch<'_> {
             } else {
                 NOT_GRADED
             };
-            write_changed(&crate_dir.join(homework.test_file), homework.files.tests)?;
-            write_changed(&crate_dir.join(homework.source), handout)?;
+            write_fresh(&crate_dir.join(homework.test_file), homework.files.tests)?;
+            write_fresh(&crate_dir.join(homework.source), handout)?;
         }
         Ok(())
     }
@@ -265,6 +269,14 @@ fn vendored_manifest(
 
 /// Writes `text` to `path` unless it already holds it (keeping its time, so
 /// cargo does not rebuild).
+/// Writes `path` now, whatever it holds: its time is the build's.
+fn write_fresh(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(path, text)
+}
+
 fn write_changed(path: &Path, text: &str) -> std::io::Result<()> {
     if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(());
