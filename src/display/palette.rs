@@ -26,6 +26,51 @@ pub const GREEN: RGBColor = RGBColor(0x43, 0xa0, 0x47);
 pub const BLUE: RGBColor = RGBColor(0x1e, 0x88, 0xe5);
 /// Page background.
 pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
+/// Black, for text on the mid-tones where neither [`INK`] nor white reaches
+/// [`MIN_CONTRAST`].
+pub const BLACK: RGBColor = RGBColor(0x00, 0x00, 0x00);
+/// Red for text (dead ends, forced digits): [`RED`] itself is 4.2:1 on white,
+/// under WCAG AA.
+pub const RED_TEXT: RGBColor = RGBColor(0xb7, 0x1c, 0x1c);
+/// Blue for text (digits a solver filled in): [`BLUE`] itself is 3.7:1 on
+/// white, under WCAG AA.
+pub const BLUE_TEXT: RGBColor = RGBColor(0x15, 0x65, 0xc0);
+
+/// Grey for small text on tinted cells (a Sudoku cell's candidates): [`GREY`]
+/// reaches 4.5:1 on white only, not on the row, column and box tints.
+pub const GREY_TEXT: RGBColor = RGBColor(0x55, 0x55, 0x55);
+
+/// WCAG AA's least contrast for normal text: every text the pictures draw
+/// reaches it against the fill under it.
+pub const MIN_CONTRAST: f64 = 4.5;
+
+/// WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white).
+pub fn luminance(colour: RGBColor) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(colour.0) + 0.7152 * linear(colour.1) + 0.0722 * linear(colour.2)
+}
+
+/// WCAG 2 contrast ratio of two colours, 1 to 21, in either order.
+pub fn contrast(a: RGBColor, b: RGBColor) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The text colour for a number on `fill`: [`INK`] where it reads, else white,
+/// else black (one of white and black always reaches 4.5:1).
+pub fn ink_on(fill: RGBColor) -> RGBColor {
+    [INK, WHITE]
+        .into_iter()
+        .find(|&ink| contrast(ink, fill) >= MIN_CONTRAST)
+        .unwrap_or(BLACK)
+}
 
 /// The interactive lesson's colour for a constraint.
 pub const fn constraint(constraint: Constraint) -> RGBColor {
@@ -90,6 +135,31 @@ mod tests {
         for c in Constraint::ALL {
             let RGBColor(r, g, b) = constraint(c);
             assert_eq!(format!("#{r:02x}{g:02x}{b:02x}"), c.colour_hex());
+        }
+    }
+
+    #[test]
+    fn contrast_matches_wcag_reference_values() {
+        assert!((contrast(WHITE, BLACK) - 21.0).abs() < 1e-9);
+        assert!((contrast(GREY, WHITE) - 4.61).abs() < 0.01);
+        assert!(contrast(RED, WHITE) < MIN_CONTRAST);
+        assert!(contrast(RED_TEXT, WHITE) >= MIN_CONTRAST);
+        assert!(contrast(BLUE_TEXT, WHITE) >= MIN_CONTRAST);
+    }
+
+    #[test]
+    fn ink_on_any_fill_reaches_aa() {
+        for v in 0..=255u8 {
+            for colour in [
+                RGBColor(v, v, v),
+                tint(AMBER, f64::from(v) / 255.0),
+                tint(PURPLE, f64::from(v) / 255.0),
+            ] {
+                assert!(
+                    contrast(ink_on(colour), colour) >= MIN_CONTRAST,
+                    "{colour:?}"
+                );
+            }
         }
     }
 

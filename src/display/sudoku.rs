@@ -120,7 +120,7 @@ impl SudokuPicture {
         }
         if let Some(single) = self.hidden {
             return if cell == single.cell {
-                Some(palette::tint(GREEN, 0.35))
+                Some(palette::tint(GREEN, 0.25))
             } else if single.unit.cells().any(|other| other == cell) {
                 Some(palette::tint(AMBER, 0.3))
             } else {
@@ -184,7 +184,7 @@ impl Picture for SudokuPicture {
                     let style = if given {
                         palette::bold(24.0, INK, CENTRE)
                     } else {
-                        palette::font(24.0, BLUE, CENTRE)
+                        palette::font(24.0, palette::BLUE_TEXT, CENTRE)
                     };
                     area.draw(&Text::new(digit.to_string(), centre, style))
                         .map_err(draw_err)?;
@@ -194,7 +194,7 @@ impl Picture for SudokuPicture {
                         let corners = [(x + 3, y + 3), (x + CELL - 3, y + CELL - 3)];
                         area.draw(&Rectangle::new(corners, palette::tint(RED, 0.45).filled()))
                             .map_err(draw_err)?;
-                        area.draw(&Text::new("none", centre, palette::font(11.0, RED, CENTRE)))
+                        area.draw(&Text::new("none", centre, palette::bold(11.0, INK, CENTRE)))
                             .map_err(draw_err)?;
                     }
                     for digit in units.candidates(cell).iter() {
@@ -204,9 +204,9 @@ impl Picture for SudokuPicture {
                             .hidden
                             .is_some_and(|single| single.cell == cell && single.digit == digit);
                         let style = if forced {
-                            palette::bold(14.0, RED, CENTRE)
+                            palette::bold(14.0, palette::RED_TEXT, CENTRE)
                         } else {
-                            palette::font(11.0, GREY, CENTRE)
+                            palette::font(11.0, palette::GREY_TEXT, CENTRE)
                         };
                         area.draw(&Text::new(digit.to_string(), spot, style))
                             .map_err(draw_err)?;
