@@ -189,3 +189,43 @@ fn sudoku_pictures_read_with_candidates_units_and_dead_ends() {
     assert!(svg.contains("none"), "the dead end is drawn");
     assert_readable("dead end", &svg);
 }
+
+/// The clickable board's stylesheet: the custom property `--name`'s value,
+/// from the first (light theme) block that sets it.
+fn css_colour(css: &str, value: &str) -> String {
+    let value = value.trim();
+    match value.strip_prefix("var(").and_then(|v| v.strip_suffix(')')) {
+        Some(name) => {
+            let at = css
+                .find(&format!("{name}:"))
+                .unwrap_or_else(|| panic!("{name} is not set"));
+            let rest = &css[at + name.len() + 1..];
+            css_colour(css, &rest[..rest.find(';').expect("declaration ends")])
+        }
+        None if value == "#fff" => "#ffffff".to_owned(),
+        None => value.to_owned(),
+    }
+}
+
+#[test]
+fn the_clickable_boards_stripes_and_swatches_read() {
+    let css = include_str!("../src/display/assets/board.css");
+    let mut pairs = 0;
+    for rule in css.lines().filter(|l| l.contains("background:") && l.contains(" color:")) {
+        let declaration = |name: &str| {
+            let from = rule.find(name).expect("declared") + name.len();
+            css_colour(css, &rule[from..from + rule[from..].find(';').expect("ends")])
+        };
+        let (fill, text) = (declaration("background:"), declaration(" color:"));
+        let ratio = contrast(&text, &fill);
+        assert!(ratio >= AA, "{rule}: {text} on {fill} = {ratio:.2}");
+        pairs += 1;
+    }
+    assert!(pairs >= 6, "the three stripes and the three swatches ({pairs} found)");
+    // The board's texts on the light page: counts, messages, the muted key.
+    for name in ["--qb-text", "--qb-muted", "--qb-alarm", "--qb-good"] {
+        let colour = css_colour(css, &format!("var({name})"));
+        let ratio = contrast(&colour, "#ffffff");
+        assert!(ratio >= AA, "{name} {colour} on white = {ratio:.2}");
+    }
+}
