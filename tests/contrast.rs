@@ -211,17 +211,26 @@ fn css_colour(css: &str, value: &str) -> String {
 fn the_clickable_boards_stripes_and_swatches_read() {
     let css = include_str!("../src/display/assets/board.css");
     let mut pairs = 0;
-    for rule in css.lines().filter(|l| l.contains("background:") && l.contains(" color:")) {
+    for rule in css
+        .lines()
+        .filter(|l| l.contains("background:") && l.contains(" color:"))
+    {
         let declaration = |name: &str| {
             let from = rule.find(name).expect("declared") + name.len();
-            css_colour(css, &rule[from..from + rule[from..].find(';').expect("ends")])
+            css_colour(
+                css,
+                &rule[from..from + rule[from..].find(';').expect("ends")],
+            )
         };
         let (fill, text) = (declaration("background:"), declaration(" color:"));
         let ratio = contrast(&text, &fill);
         assert!(ratio >= AA, "{rule}: {text} on {fill} = {ratio:.2}");
         pairs += 1;
     }
-    assert!(pairs >= 6, "the three stripes and the three swatches ({pairs} found)");
+    assert!(
+        pairs >= 6,
+        "the three stripes and the three swatches ({pairs} found)"
+    );
     // The board's texts on the light page: counts, messages, the muted key.
     for name in ["--qb-text", "--qb-muted", "--qb-alarm", "--qb-good"] {
         let colour = css_colour(css, &format!("var({name})"));

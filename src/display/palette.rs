@@ -5,6 +5,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
+use crate::sudoku::Unit;
 
 /// Column (red), as in the interactive lesson.
 pub const RED: RGBColor = RGBColor(0xe5, 0x39, 0x35);
@@ -24,6 +25,11 @@ pub const DARK: RGBColor = RGBColor(0xdd, 0xd5, 0xc8);
 pub const GREEN: RGBColor = RGBColor(0x43, 0xa0, 0x47);
 /// The three sets' strategy (`sets`) and estimates.
 pub const BLUE: RGBColor = RGBColor(0x1e, 0x88, 0xe5);
+/// Sudoku's `singles` strategy in the plots: a colour no constraint or unit
+/// uses.
+pub const INDIGO: RGBColor = RGBColor(0x3f, 0x51, 0xb5);
+/// Green for text: a hidden single's digit, on its green cell.
+pub const GREEN_TEXT: RGBColor = RGBColor(0x1b, 0x5e, 0x20);
 /// Page background.
 pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
 /// Black, for text on the mid-tones where neither [`INK`] nor white reaches
@@ -81,6 +87,18 @@ pub const fn constraint(constraint: Constraint) -> RGBColor {
     }
 }
 
+/// A Sudoku unit's colour: the queens' constraint it stands for in the
+/// prune check, so that a colour keeps one meaning across the course (a row
+/// red like a column, a column amber like a diagonal, a box purple like an
+/// anti-diagonal).
+pub const fn unit(unit: Unit) -> RGBColor {
+    match unit {
+        Unit::Row(_) => constraint(Constraint::Column),
+        Unit::Column(_) => constraint(Constraint::Diagonal),
+        Unit::Box(_) => constraint(Constraint::AntiDiagonal),
+    }
+}
+
 /// A colour per strategy for the plots. Column-only pruning is red like the
 /// column constraint; the three sets blue; forward checking green.
 pub fn strategy(strategy: Strategy) -> RGBColor {
@@ -91,7 +109,7 @@ pub fn strategy(strategy: Strategy) -> RGBColor {
         "arrays" => RGBColor(0x00, 0x89, 0x7b),
         "bitmask" => RGBColor(0x6d, 0x4c, 0x41),
         "forward-checking" => GREEN,
-        _ => RGBColor(0x3f, 0x51, 0xb5),
+        _ => INDIGO,
     }
 }
 

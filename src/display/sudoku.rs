@@ -8,7 +8,7 @@ use plotters::prelude::{RGBColor, Rectangle, Text};
 use plotters::style::Color;
 
 use super::chart::{Chart, Series, Style};
-use super::palette::{self, AMBER, BLUE, CENTRE, GREEN, GREY, INK, LEFT, PURPLE, RED};
+use super::palette::{self, BLUE, CENTRE, GREEN, GREY, INK, LEFT, RED};
 use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
@@ -17,7 +17,7 @@ use crate::sudoku::feedback::SudokuDifference;
 use crate::sudoku::handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
-use crate::sudoku::{Grid, SIDE, Strategy, Units, box_of, solve};
+use crate::sudoku::{Grid, SIDE, Strategy, Unit, Units, box_of, solve};
 
 /// Pixels per cell.
 const CELL: i32 = 46;
@@ -89,9 +89,10 @@ impl SudokuPicture {
         self
     }
 
-    /// Shows a hidden single: its unit tinted amber, its cell green, and its
-    /// digit in red among the cell's candidates (no other cell of the unit
-    /// has it). Shows the candidates too.
+    /// Shows a hidden single: its unit tinted in the unit's colour (a row red,
+    /// a column amber, a box purple, as in [`focus`](Self::focus)), its cell
+    /// green, and its digit in bold green among the cell's candidates (no
+    /// other cell of the unit has it). Shows the candidates too.
     pub fn hidden_single(mut self, single: HiddenSingle) -> Self {
         self.hidden = Some(single);
         self.candidates = true;
@@ -122,24 +123,29 @@ impl SudokuPicture {
             return if cell == single.cell {
                 Some(palette::tint(GREEN, 0.25))
             } else if single.unit.cells().any(|other| other == cell) {
-                Some(palette::tint(AMBER, 0.3))
+                Some(unit_tint(single.unit))
             } else {
                 None
             };
         }
         let focus = self.focus?;
-        if cell == focus {
-            None
-        } else if box_of(cell.row, cell.col) == box_of(focus.row, focus.col) {
-            Some(palette::tint(PURPLE, 0.2))
-        } else if cell.row == focus.row {
-            Some(palette::tint(RED, 0.2))
-        } else if cell.col == focus.col {
-            Some(palette::tint(AMBER, 0.25))
-        } else {
-            None
-        }
+        // The box first: its cells in the focus row or column are the box's.
+        Unit::of(focus)
+            .into_iter()
+            .rev()
+            .find(|unit| cell != focus && unit.cells().any(|other| other == cell))
+            .map(unit_tint)
     }
+}
+
+/// The light tint a unit's cells take: its colour from the palette (a row
+/// red, a column amber, a box purple) in every picture of notebook 07.
+fn unit_tint(unit: Unit) -> RGBColor {
+    let strength = match unit {
+        Unit::Column(_) => 0.25,
+        Unit::Row(_) | Unit::Box(_) => 0.2,
+    };
+    palette::tint(palette::unit(unit), strength)
 }
 
 fn units_of(grid: &Grid) -> Units {
@@ -204,7 +210,7 @@ impl Picture for SudokuPicture {
                             .hidden
                             .is_some_and(|single| single.cell == cell && single.digit == digit);
                         let style = if forced {
-                            palette::bold(14.0, palette::RED_TEXT, CENTRE)
+                            palette::bold(14.0, palette::GREEN_TEXT, CENTRE)
                         } else {
                             palette::font(11.0, palette::GREY_TEXT, CENTRE)
                         };
@@ -579,7 +585,7 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
         (Strategy::Naive, GREY),
         (Strategy::Mrv, BLUE),
         (Strategy::Naked, GREEN),
-        (Strategy::Singles, PURPLE),
+        (Strategy::Singles, palette::INDIGO),
     ] {
         let points: Vec<(f64, f64)> = puzzles
             .iter()
