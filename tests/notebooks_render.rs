@@ -238,6 +238,50 @@ fn the_other_charts_hold_the_library_s_numbers() {
     assert_eq!(bars.bars.len(), 2);
     assert!(bars.bars.iter().all(|b| b.value > 0.0));
     assert!(texts(&bars.svg()).contains("sets:"));
+    assert!(
+        bars.bars[0].note.ends_with("the reference"),
+        "{}",
+        bars.bars[0].note
+    );
+    assert!(
+        bars.bars[1].note.contains("x faster than sets")
+            || bars.bars[1].note.contains("x slower than sets")
+    );
+    bars_in_proportion(&bars);
+}
+
+/// A bar chart of times shows their ratios: each bar as long as its value
+/// on one linear scale (on a log axis a 31x gap looked like 2x).
+fn bars_in_proportion(chart: &queens::display::BarChart) {
+    let svg = chart.svg();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    let widths: Vec<f64> = chart
+        .bars
+        .iter()
+        .map(|bar| {
+            let fill = format!(
+                "#{:02X}{:02X}{:02X}",
+                bar.colour[0], bar.colour[1], bar.colour[2]
+            );
+            doc.descendants()
+                .find(|n| n.has_tag_name("rect") && n.attribute("fill") == Some(fill.as_str()))
+                .and_then(|n| n.attribute("width")?.parse().ok())
+                .unwrap_or_else(|| panic!("no bar for {}", bar.label))
+        })
+        .collect();
+    let (longest, value) = widths
+        .iter()
+        .zip(&chart.bars)
+        .map(|(&w, b)| (w, b.value))
+        .fold((0.0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+    for (width, bar) in widths.iter().zip(&chart.bars) {
+        let expected = longest * bar.value / value;
+        assert!(
+            (width - expected).abs() <= 2.0,
+            "{}: {width} px, in proportion {expected:.1} px",
+            bar.label
+        );
+    }
 }
 
 #[test]
