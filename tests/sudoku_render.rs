@@ -98,6 +98,28 @@ fn the_nodes_chart_computes_the_ratio() {
         "{text}"
     );
     assert_eq!(chart.find("naive").unwrap().points.len(), 5);
+    // Unrelated puzzles: dots, never a line from one puzzle to the next.
+    for series in &chart.series {
+        assert_eq!(
+            series.style,
+            queens::display::Style::Points,
+            "{}",
+            series.name
+        );
+    }
+    let svg = chart.svg();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    for series in &chart.series {
+        let [r, g, b] = series.colour;
+        let colour = format!("#{r:02X}{g:02X}{b:02X}");
+        let joined = doc.descendants().any(|n| {
+            n.has_tag_name("polyline")
+                && n.attribute("stroke") == Some(colour.as_str())
+                && n.attribute("points")
+                    .is_some_and(|p| p.split_whitespace().count() > 2)
+        });
+        assert!(!joined, "a line joins {}'s puzzles", series.name);
+    }
     roxmltree::Document::parse(&chart.svg()).expect("well-formed SVG");
 }
 
