@@ -99,8 +99,10 @@ pub const fn unit(unit: Unit) -> RGBColor {
     }
 }
 
-/// A colour per strategy for the plots. Column-only pruning is red like the
-/// column constraint; the three sets blue; forward checking green.
+/// A colour per strategy for the plots, each its own (06 draws `mirror` and
+/// `symmetry` side by side). Column-only pruning is red like the column
+/// constraint; the three sets blue; forward checking green; no other strategy
+/// takes a constraint's colour.
 pub fn strategy(strategy: Strategy) -> RGBColor {
     match strategy.name() {
         "brute" => GREY,
@@ -109,7 +111,11 @@ pub fn strategy(strategy: Strategy) -> RGBColor {
         "arrays" => RGBColor(0x00, 0x89, 0x7b),
         "bitmask" => RGBColor(0x6d, 0x4c, 0x41),
         "forward-checking" => GREEN,
-        _ => INDIGO,
+        "mirror" => RGBColor(0x54, 0x6e, 0x7a),
+        "symmetry" => INDIGO,
+        "parallel" => RGBColor(0x82, 0x77, 0x17),
+        "fastest" => RGBColor(0xad, 0x14, 0x57),
+        _ => INK,
     }
 }
 
@@ -176,6 +182,26 @@ mod tests {
                 assert!(
                     contrast(ink_on(colour), colour) >= MIN_CONTRAST,
                     "{colour:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn each_strategy_has_its_own_colour_and_only_columns_a_constraints() {
+        let colours: Vec<RGBColor> = Strategy::ALL.into_iter().map(strategy).collect();
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                assert_ne!(a, b, "two strategies share {a:?}");
+            }
+        }
+        for s in Strategy::ALL.into_iter().filter(|s| s.name() != "columns") {
+            for c in Constraint::ALL {
+                assert_ne!(
+                    strategy(s),
+                    constraint(c),
+                    "{} takes the {c}'s colour",
+                    s.name()
                 );
             }
         }
