@@ -233,11 +233,56 @@ fn the_other_charts_hold_the_library_s_numbers() {
     let means = &estimates.series[0];
     assert_eq!(means.errors.as_ref().map(Vec::len), Some(9));
     elements(&estimates.svg());
+    legend_promises_only_visible_error_bars(&estimates);
 
     let bars = timings(9, &[Strategy::Sets, Strategy::Bitmask], 1).unwrap();
     assert_eq!(bars.bars.len(), 2);
     assert!(bars.bars.iter().all(|b| b.value > 0.0));
     assert!(texts(&bars.svg()).contains("sets:"));
+    assert!(
+        bars.bars[0].note.ends_with("the reference"),
+        "{}",
+        bars.bars[0].note
+    );
+    assert!(
+        bars.bars[1].note.contains("x faster than sets")
+            || bars.bars[1].note.contains("x slower than sets")
+    );
+    bars_in_proportion(&bars);
+}
+
+/// A bar chart of times shows their ratios: each bar as long as its value
+/// on one linear scale (on a log axis a 31x gap looked like 2x).
+fn bars_in_proportion(chart: &queens::display::BarChart) {
+    let svg = chart.svg();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    let widths: Vec<f64> = chart
+        .bars
+        .iter()
+        .map(|bar| {
+            let fill = format!(
+                "#{:02X}{:02X}{:02X}",
+                bar.colour[0], bar.colour[1], bar.colour[2]
+            );
+            doc.descendants()
+                .find(|n| n.has_tag_name("rect") && n.attribute("fill") == Some(fill.as_str()))
+                .and_then(|n| n.attribute("width")?.parse().ok())
+                .unwrap_or_else(|| panic!("no bar for {}", bar.label))
+        })
+        .collect();
+    let (longest, value) = widths
+        .iter()
+        .zip(&chart.bars)
+        .map(|(&w, b)| (w, b.value))
+        .fold((0.0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+    for (width, bar) in widths.iter().zip(&chart.bars) {
+        let expected = longest * bar.value / value;
+        assert!(
+            (width - expected).abs() <= 2.0,
+            "{}: {width} px, in proportion {expected:.1} px",
+            bar.label
+        );
+    }
 }
 
 #[test]
@@ -273,5 +318,58 @@ fn every_picture_has_a_text_version() {
         let (width, height) = picture.size();
         assert!(width >= 200 && height >= 100);
         assert!(picture.text().lines().count() >= 3);
+    }
+}
+
+/// The estimate's legend promises error bars only where they can be seen:
+/// if it says they are thinner than the line, they are (under 6 px), and it
+/// names their largest size; if it promises bars, one at least is visible.
+fn legend_promises_only_visible_error_bars(chart: &queens::display::Chart) {
+    let series = &chart.series[0];
+    let errors = series.errors.as_ref().expect("error bars");
+    let widest = series
+        .points
+        .iter()
+        .zip(errors)
+        .map(|(&(_, mean), e)| 100.0 * e / mean)
+        .fold(0.0, f64::max);
+    assert!(
+        series.name.contains(&format!("{widest:.0} %")),
+        "{:?} names the largest bar ({widest:.1} %)",
+        series.name
+    );
+    let svg = chart.svg();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    // The error bars: two-point vertical lines in the series' colour.
+    let colour = format!(
+        "#{:02X}{:02X}{:02X}",
+        series.colour[0], series.colour[1], series.colour[2]
+    );
+    let heights: Vec<f64> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke") == Some(colour.as_str()))
+        .filter_map(|n| {
+            let points: Vec<(f64, f64)> = n
+                .attribute("points")?
+                .split_whitespace()
+                .filter_map(|p| p.split_once(','))
+                .filter_map(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+                .collect();
+            (points.len() == 2 && points[0].0 == points[1].0)
+                .then(|| (points[0].1 - points[1].1).abs())
+        })
+        .collect();
+    assert_eq!(heights.len(), errors.len(), "one error bar per point");
+    let tallest = heights.iter().copied().fold(0.0, f64::max);
+    if series.name.contains("thinner than the line") {
+        assert!(
+            tallest < 6.0,
+            "the legend says the bars cannot be seen, but one is {tallest} px"
+        );
+    } else {
+        assert!(
+            tallest >= 6.0,
+            "the legend promises error bars, the tallest is {tallest} px"
+        );
     }
 }

@@ -2,10 +2,13 @@
 //! show, and the nodes chart's numbers.
 #![cfg(feature = "svg")]
 
+use plotters::style::RGBColor;
+use queens::board::constraint::Constraint;
 use queens::board::coords::Cell;
+use queens::display::palette;
 use queens::display::{Move, Picture, SudokuPicture, Walkthrough, sudoku_nodes};
 use queens::sudoku::search::CellOrder;
-use queens::sudoku::{Grid, Strategy, bank, solve};
+use queens::sudoku::{Grid, Strategy, Unit, bank, rules, solve};
 
 fn texts(svg: &str) -> Vec<String> {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
@@ -95,6 +98,28 @@ fn the_nodes_chart_computes_the_ratio() {
         "{text}"
     );
     assert_eq!(chart.find("naive").unwrap().points.len(), 5);
+    // Unrelated puzzles: dots, never a line from one puzzle to the next.
+    for series in &chart.series {
+        assert_eq!(
+            series.style,
+            queens::display::Style::Points,
+            "{}",
+            series.name
+        );
+    }
+    let svg = chart.svg();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    for series in &chart.series {
+        let [r, g, b] = series.colour;
+        let colour = format!("#{r:02X}{g:02X}{b:02X}");
+        let joined = doc.descendants().any(|n| {
+            n.has_tag_name("polyline")
+                && n.attribute("stroke") == Some(colour.as_str())
+                && n.attribute("points")
+                    .is_some_and(|p| p.split_whitespace().count() > 2)
+        });
+        assert!(!joined, "a line joins {}'s puzzles", series.name);
+    }
     roxmltree::Document::parse(&chart.svg()).expect("well-formed SVG");
 }
 
@@ -117,4 +142,108 @@ fn before_mrvs_first_backtrack_some_cell_has_no_candidate() {
     assert!(
         walk.steps.iter().filter(|s| s.choices == 1).count() * 2 > walk.len() - walk.backtracks()
     );
+}
+
+/// The fill of the rectangle drawn over a whole cell, if any.
+fn cell_fill(svg: &str, cell: Cell) -> Option<String> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let at = |k: usize| (28 + 46 * k).to_string();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("fill").is_some_and(|f| f != "none"))
+        .find(|n| {
+            n.attribute("x") == Some(&at(cell.col))
+                && n.attribute("y") == Some(&at(cell.row))
+                && n.attribute("width")
+                    .and_then(|w| w.parse::<i32>().ok())
+                    .is_some_and(|w| w >= 40)
+        })
+        .and_then(|n| n.attribute("fill"))
+        .map(str::to_ascii_lowercase)
+}
+
+fn hex(colour: RGBColor) -> String {
+    format!("#{:02x}{:02x}{:02x}", colour.0, colour.1, colour.2)
+}
+
+/// A unit's tint is its colour blended with white: the queens' constraint
+/// colour it stands for.
+fn is_tint_of(fill: &str, colour: RGBColor) -> bool {
+    (0..=100).any(|s| hex(palette::tint(colour, f64::from(s) / 100.0)) == fill)
+}
+
+#[test]
+fn a_unit_keeps_its_colour_in_every_picture_and_it_is_its_queens_constraints() {
+    let puzzle = first();
+    let focus = Cell::new(4, 4);
+    let framed = SudokuPicture::new(&puzzle).candidates().focus(focus).svg();
+    // A cell of the focus row, column and box outside the other two.
+    let focus_fill = |unit: Unit| {
+        let cell = match unit {
+            Unit::Row(_) => Cell::new(4, 0),
+            Unit::Column(_) => Cell::new(0, 4),
+            Unit::Box(_) => Cell::new(3, 3),
+        };
+        cell_fill(&framed, cell).expect("tinted")
+    };
+    let queens = [
+        (Unit::Row(0), Constraint::Column),
+        (Unit::Column(0), Constraint::Diagonal),
+        (Unit::Box(0), Constraint::AntiDiagonal),
+    ];
+    for (unit, constraint) in queens {
+        let fill = focus_fill(unit);
+        assert!(
+            is_tint_of(&fill, palette::constraint(constraint)),
+            "{unit:?} {fill} is not {constraint}'s colour"
+        );
+    }
+    // Hidden singles tint their unit the same way, whatever kind it is.
+    let mut kinds_seen = [false; 3];
+    for line in bank::diabolical() {
+        for single in rules::hidden_singles(&line.grid) {
+            let kind = match single.unit {
+                Unit::Row(_) => 0,
+                Unit::Column(_) => 1,
+                Unit::Box(_) => 2,
+            };
+            if kinds_seen[kind] {
+                continue;
+            }
+            kinds_seen[kind] = true;
+            let svg = SudokuPicture::new(&line.grid).hidden_single(single).svg();
+            let other = single
+                .unit
+                .cells()
+                .find(|&c| c != single.cell)
+                .expect("nine cells");
+            let fill = cell_fill(&svg, other).expect("the unit is tinted");
+            assert_eq!(
+                fill,
+                focus_fill(single.unit),
+                "{:?} in the hidden single's picture",
+                single.unit
+            );
+        }
+    }
+    assert_eq!(
+        kinds_seen, [true; 3],
+        "the bank has hidden singles in a row, a column and a box"
+    );
+}
+
+#[test]
+fn the_nodes_chart_uses_no_constraint_colour_for_a_strategy() {
+    let puzzles: Vec<Grid> = bank::diabolical()
+        .into_iter()
+        .take(3)
+        .map(|p| p.grid)
+        .collect();
+    let svg = sudoku_nodes(&puzzles).svg().to_ascii_lowercase();
+    for constraint in Constraint::ALL {
+        let colour = hex(palette::constraint(constraint));
+        assert!(
+            !svg.contains(&colour),
+            "{colour} means the {constraint} (a row, column or box), not a strategy"
+        );
+    }
 }

@@ -296,7 +296,9 @@ impl BoardPicture {
             fill.filled(),
         ))
         .map_err(|e| e.to_string())?;
-        let ink = if strength > 0.6 { palette::WHITE } else { INK };
+        // The darker shades take white digits; the test `contrast` holds each
+        // at WCAG AA.
+        let ink = palette::ink_on(fill);
         let px = (f64::from(self.cell) * 0.36).clamp(8.0, 18.0);
         let style = if on_line == Some(true) {
             palette::bold(px, ink, CENTRE)
@@ -387,7 +389,7 @@ impl Picture for BoardPicture {
                 let (label, style) = if free == 0 {
                     (
                         "0 free: dead end".to_owned(),
-                        palette::bold(12.0, RED, LEFT),
+                        palette::bold(12.0, palette::RED_TEXT, LEFT),
                     )
                 } else {
                     (format!("{free} free"), palette::font(12.0, INK, LEFT))

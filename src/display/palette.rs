@@ -5,6 +5,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
+use crate::sudoku::Unit;
 
 /// Column (red), as in the interactive lesson.
 pub const RED: RGBColor = RGBColor(0xe5, 0x39, 0x35);
@@ -24,8 +25,58 @@ pub const DARK: RGBColor = RGBColor(0xdd, 0xd5, 0xc8);
 pub const GREEN: RGBColor = RGBColor(0x43, 0xa0, 0x47);
 /// The three sets' strategy (`sets`) and estimates.
 pub const BLUE: RGBColor = RGBColor(0x1e, 0x88, 0xe5);
+/// Sudoku's `singles` strategy in the plots: a colour no constraint or unit
+/// uses.
+pub const INDIGO: RGBColor = RGBColor(0x3f, 0x51, 0xb5);
+/// Green for text: a hidden single's digit, on its green cell.
+pub const GREEN_TEXT: RGBColor = RGBColor(0x1b, 0x5e, 0x20);
 /// Page background.
 pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
+/// Black, for text on the mid-tones where neither [`INK`] nor white reaches
+/// [`MIN_CONTRAST`].
+pub const BLACK: RGBColor = RGBColor(0x00, 0x00, 0x00);
+/// Red for text (dead ends, forced digits): [`RED`] itself is 4.2:1 on white,
+/// under WCAG AA.
+pub const RED_TEXT: RGBColor = RGBColor(0xb7, 0x1c, 0x1c);
+/// Blue for text (digits a solver filled in): [`BLUE`] itself is 3.7:1 on
+/// white, under WCAG AA.
+pub const BLUE_TEXT: RGBColor = RGBColor(0x15, 0x65, 0xc0);
+
+/// Grey for small text on tinted cells (a Sudoku cell's candidates): [`GREY`]
+/// reaches 4.5:1 on white only, not on the row, column and box tints.
+pub const GREY_TEXT: RGBColor = RGBColor(0x55, 0x55, 0x55);
+
+/// WCAG AA's least contrast for normal text: every text the pictures draw
+/// reaches it against the fill under it.
+pub const MIN_CONTRAST: f64 = 4.5;
+
+/// WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white).
+pub fn luminance(colour: RGBColor) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(colour.0) + 0.7152 * linear(colour.1) + 0.0722 * linear(colour.2)
+}
+
+/// WCAG 2 contrast ratio of two colours, 1 to 21, in either order.
+pub fn contrast(a: RGBColor, b: RGBColor) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The text colour for a number on `fill`: [`INK`] where it reads, else white,
+/// else black (one of white and black always reaches 4.5:1).
+pub fn ink_on(fill: RGBColor) -> RGBColor {
+    [INK, WHITE]
+        .into_iter()
+        .find(|&ink| contrast(ink, fill) >= MIN_CONTRAST)
+        .unwrap_or(BLACK)
+}
 
 /// The interactive lesson's colour for a constraint.
 pub const fn constraint(constraint: Constraint) -> RGBColor {
@@ -36,8 +87,22 @@ pub const fn constraint(constraint: Constraint) -> RGBColor {
     }
 }
 
-/// A colour per strategy for the plots. Column-only pruning is red like the
-/// column constraint; the three sets blue; forward checking green.
+/// A Sudoku unit's colour: the queens' constraint it stands for in the
+/// prune check, so that a colour keeps one meaning across the course (a row
+/// red like a column, a column amber like a diagonal, a box purple like an
+/// anti-diagonal).
+pub const fn unit(unit: Unit) -> RGBColor {
+    match unit {
+        Unit::Row(_) => constraint(Constraint::Column),
+        Unit::Column(_) => constraint(Constraint::Diagonal),
+        Unit::Box(_) => constraint(Constraint::AntiDiagonal),
+    }
+}
+
+/// A colour per strategy for the plots, each its own (06 draws `mirror` and
+/// `symmetry` side by side). Column-only pruning is red like the column
+/// constraint; the three sets blue; forward checking green; no other strategy
+/// takes a constraint's colour.
 pub fn strategy(strategy: Strategy) -> RGBColor {
     match strategy.name() {
         "brute" => GREY,
@@ -46,7 +111,11 @@ pub fn strategy(strategy: Strategy) -> RGBColor {
         "arrays" => RGBColor(0x00, 0x89, 0x7b),
         "bitmask" => RGBColor(0x6d, 0x4c, 0x41),
         "forward-checking" => GREEN,
-        _ => RGBColor(0x3f, 0x51, 0xb5),
+        "mirror" => RGBColor(0x54, 0x6e, 0x7a),
+        "symmetry" => INDIGO,
+        "parallel" => RGBColor(0x82, 0x77, 0x17),
+        "fastest" => RGBColor(0xad, 0x14, 0x57),
+        _ => INK,
     }
 }
 
@@ -90,6 +159,51 @@ mod tests {
         for c in Constraint::ALL {
             let RGBColor(r, g, b) = constraint(c);
             assert_eq!(format!("#{r:02x}{g:02x}{b:02x}"), c.colour_hex());
+        }
+    }
+
+    #[test]
+    fn contrast_matches_wcag_reference_values() {
+        assert!((contrast(WHITE, BLACK) - 21.0).abs() < 1e-9);
+        assert!((contrast(GREY, WHITE) - 4.61).abs() < 0.01);
+        assert!(contrast(RED, WHITE) < MIN_CONTRAST);
+        assert!(contrast(RED_TEXT, WHITE) >= MIN_CONTRAST);
+        assert!(contrast(BLUE_TEXT, WHITE) >= MIN_CONTRAST);
+    }
+
+    #[test]
+    fn ink_on_any_fill_reaches_aa() {
+        for v in 0..=255u8 {
+            for colour in [
+                RGBColor(v, v, v),
+                tint(AMBER, f64::from(v) / 255.0),
+                tint(PURPLE, f64::from(v) / 255.0),
+            ] {
+                assert!(
+                    contrast(ink_on(colour), colour) >= MIN_CONTRAST,
+                    "{colour:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn each_strategy_has_its_own_colour_and_only_columns_a_constraints() {
+        let colours: Vec<RGBColor> = Strategy::ALL.into_iter().map(strategy).collect();
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                assert_ne!(a, b, "two strategies share {a:?}");
+            }
+        }
+        for s in Strategy::ALL.into_iter().filter(|s| s.name() != "columns") {
+            for c in Constraint::ALL {
+                assert_ne!(
+                    strategy(s),
+                    constraint(c),
+                    "{} takes the {c}'s colour",
+                    s.name()
+                );
+            }
         }
     }
 

@@ -8,7 +8,7 @@ use plotters::prelude::{RGBColor, Rectangle, Text};
 use plotters::style::Color;
 
 use super::chart::{Chart, Series, Style};
-use super::palette::{self, AMBER, BLUE, CENTRE, GREEN, GREY, INK, LEFT, PURPLE, RED};
+use super::palette::{self, BLUE, CENTRE, GREEN, GREY, INK, LEFT, RED};
 use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
@@ -17,7 +17,7 @@ use crate::sudoku::feedback::SudokuDifference;
 use crate::sudoku::handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
-use crate::sudoku::{Grid, SIDE, Strategy, Units, box_of, solve};
+use crate::sudoku::{Grid, SIDE, Strategy, Unit, Units, box_of, solve};
 
 /// Pixels per cell.
 const CELL: i32 = 46;
@@ -89,9 +89,10 @@ impl SudokuPicture {
         self
     }
 
-    /// Shows a hidden single: its unit tinted amber, its cell green, and its
-    /// digit in red among the cell's candidates (no other cell of the unit
-    /// has it). Shows the candidates too.
+    /// Shows a hidden single: its unit tinted in the unit's colour (a row red,
+    /// a column amber, a box purple, as in [`focus`](Self::focus)), its cell
+    /// green, and its digit in bold green among the cell's candidates (no
+    /// other cell of the unit has it). Shows the candidates too.
     pub fn hidden_single(mut self, single: HiddenSingle) -> Self {
         self.hidden = Some(single);
         self.candidates = true;
@@ -120,26 +121,31 @@ impl SudokuPicture {
         }
         if let Some(single) = self.hidden {
             return if cell == single.cell {
-                Some(palette::tint(GREEN, 0.35))
+                Some(palette::tint(GREEN, 0.25))
             } else if single.unit.cells().any(|other| other == cell) {
-                Some(palette::tint(AMBER, 0.3))
+                Some(unit_tint(single.unit))
             } else {
                 None
             };
         }
         let focus = self.focus?;
-        if cell == focus {
-            None
-        } else if box_of(cell.row, cell.col) == box_of(focus.row, focus.col) {
-            Some(palette::tint(PURPLE, 0.2))
-        } else if cell.row == focus.row {
-            Some(palette::tint(RED, 0.2))
-        } else if cell.col == focus.col {
-            Some(palette::tint(AMBER, 0.25))
-        } else {
-            None
-        }
+        // The box first: its cells in the focus row or column are the box's.
+        Unit::of(focus)
+            .into_iter()
+            .rev()
+            .find(|unit| cell != focus && unit.cells().any(|other| other == cell))
+            .map(unit_tint)
     }
+}
+
+/// The light tint a unit's cells take: its colour from the palette (a row
+/// red, a column amber, a box purple) in every picture of notebook 07.
+fn unit_tint(unit: Unit) -> RGBColor {
+    let strength = match unit {
+        Unit::Column(_) => 0.25,
+        Unit::Row(_) | Unit::Box(_) => 0.2,
+    };
+    palette::tint(palette::unit(unit), strength)
 }
 
 fn units_of(grid: &Grid) -> Units {
@@ -184,7 +190,7 @@ impl Picture for SudokuPicture {
                     let style = if given {
                         palette::bold(24.0, INK, CENTRE)
                     } else {
-                        palette::font(24.0, BLUE, CENTRE)
+                        palette::font(24.0, palette::BLUE_TEXT, CENTRE)
                     };
                     area.draw(&Text::new(digit.to_string(), centre, style))
                         .map_err(draw_err)?;
@@ -194,7 +200,7 @@ impl Picture for SudokuPicture {
                         let corners = [(x + 3, y + 3), (x + CELL - 3, y + CELL - 3)];
                         area.draw(&Rectangle::new(corners, palette::tint(RED, 0.45).filled()))
                             .map_err(draw_err)?;
-                        area.draw(&Text::new("none", centre, palette::font(11.0, RED, CENTRE)))
+                        area.draw(&Text::new("none", centre, palette::bold(11.0, INK, CENTRE)))
                             .map_err(draw_err)?;
                     }
                     for digit in units.candidates(cell).iter() {
@@ -204,9 +210,9 @@ impl Picture for SudokuPicture {
                             .hidden
                             .is_some_and(|single| single.cell == cell && single.digit == digit);
                         let style = if forced {
-                            palette::bold(14.0, RED, CENTRE)
+                            palette::bold(14.0, palette::GREEN_TEXT, CENTRE)
                         } else {
-                            palette::font(11.0, GREY, CENTRE)
+                            palette::font(11.0, palette::GREY_TEXT, CENTRE)
                         };
                         area.draw(&Text::new(digit.to_string(), spot, style))
                             .map_err(draw_err)?;
@@ -575,20 +581,25 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     .log_y()
     .headroom(0.35);
     let mut totals = Vec::new();
-    for (strategy, colour) in [
+    let strategies = [
         (Strategy::Naive, GREY),
         (Strategy::Mrv, BLUE),
         (Strategy::Naked, GREEN),
-        (Strategy::Singles, PURPLE),
-    ] {
+        (Strategy::Singles, palette::INDIGO),
+    ];
+    for (k, (strategy, colour)) in strategies.into_iter().enumerate() {
+        // Dots, not lines: the puzzles are unrelated, so nothing lies between
+        // two of them. Each strategy's dot a little off the puzzle's number,
+        // so that equal counts do not hide each other.
+        let shift = (k as f64 - 1.5) * 0.16;
         let points: Vec<(f64, f64)> = puzzles
             .iter()
             .enumerate()
-            .map(|(i, p)| ((i + 1) as f64, solve(p, strategy).nodes as f64))
+            .map(|(i, p)| ((i + 1) as f64 + shift, solve(p, strategy).nodes as f64))
             .collect();
         let total: f64 = points.iter().map(|&(_, y)| y).sum();
         totals.push(total);
-        chart = chart.series(Series::new(strategy.name(), colour, Style::Line, points));
+        chart = chart.series(Series::new(strategy.name(), colour, Style::Points, points));
     }
     let [naive, mrv, naked, singles] = [totals[0], totals[1], totals[2], totals[3]];
     chart
