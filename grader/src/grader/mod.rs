@@ -153,7 +153,7 @@ impl Grader {
 
     /// Builds the library and the harness the graded tests link into the
     /// scratch's shared target folder, around a stand-in for the handout (the
-    /// grader holds no file a student edits; see [`build::warm_up`]) (once per
+    /// grader holds no file a student edits; the graded tests themselves fail against it, as expected) (once per
     /// process, scratch folder and homework; later calls return at once), so
     /// that a submission's time limit covers only its own build and tests.
     /// `Err` says why the grader cannot grade at all: a required sandbox
