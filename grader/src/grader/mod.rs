@@ -153,9 +153,10 @@ impl Grader {
 
     /// Builds the library and the harness the graded tests link into the
     /// scratch's shared target folder, around a stand-in for the handout (the
-    /// grader holds no file a student edits; the graded tests themselves fail against it, as expected) (once per
-    /// process, scratch folder and homework; later calls return at once), so
-    /// that a submission's time limit covers only its own build and tests.
+    /// grader holds no file a student edits, so the graded tests themselves
+    /// fail to compile against it, as expected), once per process, scratch
+    /// folder and homework (later calls return at once), so that a
+    /// submission's time limit covers only its own build and tests.
     /// `Err` says why the grader cannot grade at all: a required sandbox
     /// missing, the toolchain or the library's build failing, the scratch
     /// unwritable. Returns how long the build took (zero when already done).
