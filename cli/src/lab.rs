@@ -179,9 +179,10 @@ pub(super) const HOMEWORK_READY: &str =
 /// Cargo's release profile for the kernel's `cargo install`, through cargo's
 /// environment overrides, in place of the kernel's own fully optimised
 /// release build: the install compiles about three times faster (213 s
-/// against about 10 minutes on 2 cores in an earlier measurement), and the
-/// kernel's work is driving rustc, so cells do not wait longer;
-/// `scripts/kernel-levers` measures both.
+/// against about 10 minutes on 2 cores in an earlier measurement), while the
+/// setup cell and a trivial cell took the same time within noise (3
+/// alternating runs): the kernel's work is mostly rustc's.
+/// `scripts/kernel-levers` measures both sides.
 pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
     ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"),
     ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256"),
