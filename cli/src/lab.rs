@@ -177,12 +177,13 @@ pub(super) const HOMEWORK_READY: &str =
     "homework 1 is ready: `cargo queens watch` (in another terminal; the set-up goes on here)";
 
 /// Cargo's release profile for the kernel's `cargo install`, through cargo's
-/// environment overrides, in place of the kernel's own fully optimised
-/// release build: the install compiles about three times faster (213 s
-/// against about 10 minutes on 2 cores in an earlier measurement), while the
-/// setup cell and a trivial cell took the same time within noise (3
-/// alternating runs): the kernel's work is mostly rustc's.
-/// `scripts/kernel-levers` measures both sides.
+/// environment overrides, in place of cargo's default release profile
+/// (evcxr_jupyter 0.22.0 sets none: opt-level 3, 16 codegen units): less
+/// optimising, more parallel codegen. An earlier measurement gave 213 s
+/// against about 10 minutes on 2 cores, with the setup cell and a trivial
+/// cell the same within noise; `scripts/kernel-levers` measured 620 CPU s
+/// (at load 15) against 685 (at load 3-6), which does not confirm that
+/// gain: measure both builds at the same, low load before relying on it.
 pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
     ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"),
     ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256"),
