@@ -1,12 +1,15 @@
 //! `queens lab`: everything the notebooks need, then JupyterLab on them.
 //!
-//! On a fresh machine with Rust and Python 3 it makes `.venv` with JupyterLab,
-//! installs the Rust kernel (`evcxr_jupyter`, about 15 minutes, once),
-//! registers the kernel, compiles the notebooks' setup cell once so that each
-//! notebook starts in seconds, builds the homeworks' tests and the grader's
-//! copy of them (so that the first `cargo test -p exercises` and `cargo queens
-//! grade` do not wait), and opens JupyterLab on the project, at `notebooks/` (the handout in
-//! `exercises/` opens from there too). Every step is skipped when already done.
+//! On a fresh machine with Rust and Python 3 it first builds the homeworks'
+//! tests and the grader's copy of them (so that the first `cargo test -p
+//! exercises`, `cargo queens watch` and `cargo queens grade` do not wait) and
+//! says that homework 1 can start; then it makes `.venv` with JupyterLab,
+//! installs the Rust kernel (`evcxr_jupyter`, minutes, once: the longest
+//! step, which the homeworks need not wait for), registers the kernel,
+//! compiles the notebooks' setup cell once so that each notebook starts in
+//! seconds, and opens JupyterLab on the project, at `notebooks/` (the handout
+//! in `exercises/` opens from there too). Every step is skipped when already
+//! done.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -130,11 +133,17 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         Failure::new("cargo not found: install Rust from https://rustup.rs, then run this again")
     })?;
     let venv = args.venv.clone().unwrap_or_else(|| root.join(".venv"));
+    check_python(&args.python, &venv)?;
     // No rust-src step: `rust-toolchain.toml` lists the component, rustup
     // installs it with the toolchain, and the kernel started from here runs on
     // that toolchain (rustup passes `RUSTUP_TOOLCHAIN` on to it).
     let total = if args.setup_only { 6 } else { 7 };
     let mut steps = Steps::new(total, out.json());
+    // The homeworks need no kernel: built first, the student can start one
+    // in another terminal while the kernel compiles.
+    steps.begin("the homeworks' tests and the grader built");
+    warm_grading(&cargo, &root, &mut steps)?;
+    steps.note(HOMEWORK_READY);
     steps.begin("the Python virtual environment");
     let python = make_venv(&args.python, &venv, &mut steps)?;
     steps.begin("JupyterLab");
@@ -146,8 +155,6 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     register_kernel(&jupyter, &evcxr, &path, &mut steps)?;
     steps.begin("the notebooks' setup cell compiled");
     warm_cache(&python, &root, &path, &mut steps)?;
-    steps.begin("the homeworks' tests and the grader built");
-    warm_grading(&cargo, &root, &mut steps)?;
     if args.setup_only {
         steps.finish();
         if !out.json() {
@@ -162,6 +169,36 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     ));
     steps.finish();
     start_jupyterlab(&jupyter, &root, &args, &path)
+}
+
+/// What the student may do once the homeworks are built, while the rest of
+/// the set-up goes on.
+pub(super) const HOMEWORK_READY: &str =
+    "homework 1 is ready: `cargo queens watch` (in another terminal; the set-up goes on here)";
+
+/// Cargo's release profile for the kernel's `cargo install`, through cargo's
+/// environment overrides, in place of cargo's default release profile
+/// (evcxr_jupyter 0.22.0 sets none: opt-level 3, 16 codegen units): less
+/// optimising, more parallel codegen. An earlier measurement gave 213 s
+/// against about 10 minutes on 2 cores, with the setup cell and a trivial
+/// cell the same within noise; `scripts/kernel-levers` measured 620 CPU s
+/// (at load 15) against 685 (at load 3-6), which does not confirm that
+/// gain: measure both builds at the same, low load before relying on it.
+pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
+    ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"),
+    ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256"),
+    ("CARGO_PROFILE_RELEASE_LTO", "false"),
+    ("CARGO_PROFILE_RELEASE_DEBUG", "false"),
+];
+
+/// `cargo install --locked evcxr_jupyter` with [`KERNEL_PROFILE`].
+fn kernel_install(cargo: &Path, path: &OsString) -> Command {
+    let mut install = Command::new(cargo);
+    install
+        .args(["install", "--locked", "evcxr_jupyter"])
+        .env("PATH", path)
+        .envs(KERNEL_PROFILE);
+    install
 }
 
 /// Builds what a student's first `cargo test -p exercises` and first
@@ -193,16 +230,23 @@ fn warm_grading(cargo: &Path, root: &Path, steps: &mut Steps) -> Result<(), Fail
     Ok(())
 }
 
+/// Fails unless the virtual environment `venv` exists or `system_python`
+/// runs to make it: checked before anything is built or installed.
+fn check_python(system_python: &str, venv: &Path) -> Result<(), Failure> {
+    if venv_tool(venv, "python").is_file() || succeeds(Command::new(system_python).arg("--version"))
+    {
+        return Ok(());
+    }
+    Err(Failure::new(format!(
+        "Python 3 not found ('{system_python}'): install Python 3 (Debian/Ubuntu: apt install python3 python3-venv), then run this again"
+    )))
+}
+
 /// The virtual environment `venv`, made with `system_python` if missing;
 /// its Python, which must have pip.
 fn make_venv(system_python: &str, venv: &Path, steps: &mut Steps) -> Result<PathBuf, Failure> {
     let python = venv_tool(venv, "python");
     if !python.is_file() {
-        if !succeeds(Command::new(system_python).arg("--version")) {
-            return Err(Failure::new(format!(
-                "Python 3 not found ('{system_python}'): install Python 3 (Debian/Ubuntu: apt install python3 python3-venv), then run this again"
-            )));
-        }
         steps.say(format!(
             "making a Python virtual environment in {}",
             venv.display()
@@ -248,11 +292,11 @@ fn install_evcxr(cargo: &Path, path: &OsString, steps: &mut Steps) -> Result<Pat
     if let Some(found) = find_tool("evcxr_jupyter", path) {
         return Ok(found);
     }
-    steps.say("installing the Rust kernel evcxr_jupyter: this takes about 15 minutes, once");
+    steps.say(
+        "installing the Rust kernel evcxr_jupyter: minutes, once (homework 1 can start meanwhile)",
+    );
     steps.run(
-        Command::new(cargo)
-            .args(["install", "--locked", "evcxr_jupyter"])
-            .env("PATH", path),
+        &mut kernel_install(cargo, path),
         "cargo install --locked evcxr_jupyter",
     )?;
     find_tool("evcxr_jupyter", &tool_path())
@@ -359,6 +403,25 @@ mod tests {
     use std::io::{Read, Write};
     use std::net::{TcpListener, TcpStream};
     use std::time::{Duration, Instant};
+
+    /// Issue 35: the kernel installs with the fast release profile, and
+    /// nothing else of cargo's environment is changed.
+    #[test]
+    fn the_kernel_installs_with_the_fast_release_profile() {
+        let path = OsString::from("/somewhere");
+        let install = kernel_install(Path::new("cargo"), &path);
+        let args: Vec<_> = install.get_args().collect();
+        assert_eq!(args, ["install", "--locked", "evcxr_jupyter"]);
+        let mut envs: Vec<_> = install
+            .get_envs()
+            .filter(|(name, _)| *name != "PATH")
+            .map(|(name, value)| (name.to_str().unwrap(), value.unwrap().to_str().unwrap()))
+            .collect();
+        envs.sort();
+        let mut expected = KERNEL_PROFILE.to_vec();
+        expected.sort();
+        assert_eq!(envs, expected);
+    }
 
     /// `GET path` with the token; the status line and the body.
     fn get(port: u16, path: &str, token: &str) -> std::io::Result<String> {

@@ -29,55 +29,128 @@ fn lab_without_python_says_what_to_install() {
     assert!(!venv.exists());
 }
 
-/// A virtual environment whose `python` and `jupyter` answer as a set-up one
-/// would (JupyterLab there, the Rust kernel registered), except that
-/// compiling the notebooks' setup cell fails; and an `evcxr_jupyter` on
-/// `PATH`. Returns the folder, the venv and the `PATH` to use.
-fn set_up_but_warming_fails() -> (tempfile::TempDir, std::path::PathBuf, std::ffi::OsString) {
-    use std::os::unix::fs::PermissionsExt;
-    let tmp = tempfile::tempdir().unwrap();
-    let venv = tmp.path().join("venv");
-    let bin = venv.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let script = |path: std::path::PathBuf, text: &str| {
-        std::fs::write(&path, text).unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    };
-    script(
-        bin.join("python"),
-        "#!/bin/sh\ncase \"$*\" in *notebooks.py*) echo 'the setup cell did not compile' >&2; exit 3;; esac\nexit 0\n",
-    );
-    script(
-        bin.join("jupyter"),
-        "#!/bin/sh\necho '{\"kernelspecs\": {\"rust\": {}}}'\n",
-    );
-    let tools = tmp.path().join("tools");
-    std::fs::create_dir_all(&tools).unwrap();
-    script(tools.join("evcxr_jupyter"), "#!/bin/sh\nexit 0\n");
-    let mut path = std::ffi::OsString::from(&tools);
-    path.push(":");
-    path.push(std::env::var_os("PATH").unwrap_or_default());
-    (tmp, venv, path)
+/// A fake `cargo` for `queens lab`: `cargo test` passes, `cargo build` (the
+/// grader's, `--test NAME --message-format=json`) reports a built test
+/// executable, and `cargo install` writes its arguments and cargo's
+/// `CARGO_PROFILE_RELEASE_*` overrides to `cargo-install.log` beside it, then
+/// fails (`install_fails`) or puts an `evcxr_jupyter` in `$CARGO_HOME/bin`.
+/// It lives outside `/tmp` because the grader's sandbox hides `/tmp`.
+const FAKE_CARGO: &str = r#"#!/bin/sh
+here=$(dirname "$0")
+case "$1" in
+test) exit 0 ;;
+build)
+    target=; previous=
+    for word in "$@"; do
+        [ "$previous" = --test ] && target=$word
+        previous=$word
+    done
+    echo '{"reason":"compiler-artifact","package_id":"exercises 0.1.0","manifest_path":"/fake/Cargo.toml","target":{"name":"'"$target"'","kind":["test"],"crate_types":["bin"],"src_path":"/fake/tests.rs"},"profile":{"opt_level":"0","debug_assertions":true,"overflow_checks":true,"test":true},"features":[],"filenames":[],"executable":"'"$here"'/fake-tests","fresh":true}'
+    echo '{"reason":"build-finished","success":true}'
+    exit 0 ;;
+install)
+    env | grep '^CARGO_PROFILE_RELEASE_' | sort > "$here/cargo-install.log"
+    echo "args: $*" >> "$here/cargo-install.log"
+    echo 'Compiling evcxr_jupyter (fake)' >&2
+    [ -e "$here/install-fails" ] && exit 101
+    mkdir -p "$CARGO_HOME/bin"
+    printf '#!/bin/sh\nexit 0\n' > "$CARGO_HOME/bin/evcxr_jupyter"
+    chmod +x "$CARGO_HOME/bin/evcxr_jupyter"
+    exit 0 ;;
+esac
+exit 0
+"#;
+
+/// A machine as `queens lab` sees it, faked: a virtual environment whose
+/// `python` and `jupyter` answer as a set-up one would (JupyterLab there, the
+/// Rust kernel registered) except that compiling the notebooks' setup cell
+/// fails, a [`FAKE_CARGO`], and an `evcxr_jupyter` on `PATH` unless
+/// `!kernel`. `lab` runs the `queens` binary there.
+struct Machine {
+    dir: tempfile::TempDir,
+    venv: std::path::PathBuf,
+    path: std::ffi::OsString,
 }
 
-/// Without a terminal: a plain line per step that does something, "step 5/6,
-/// 0:00", then the one-line error.
+impl Machine {
+    fn new(kernel: bool) -> Self {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .prefix("queens-lab-test")
+            .tempdir_in("/var/tmp")
+            .unwrap();
+        let venv = dir.path().join("venv");
+        let bin = venv.join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        let script = |path: std::path::PathBuf, text: &str| {
+            std::fs::write(&path, text).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        };
+        script(
+            bin.join("python"),
+            "#!/bin/sh\ncase \"$*\" in *notebooks.py*) echo 'the setup cell did not compile' >&2; exit 3;; esac\nexit 0\n",
+        );
+        script(
+            bin.join("jupyter"),
+            "#!/bin/sh\necho '{\"kernelspecs\": {\"rust\": {}}}'\n",
+        );
+        let tools = dir.path().join("tools");
+        std::fs::create_dir_all(&tools).unwrap();
+        script(tools.join("cargo"), FAKE_CARGO);
+        script(tools.join("fake-tests"), "#!/bin/sh\nexit 0\n");
+        if kernel {
+            script(tools.join("evcxr_jupyter"), "#!/bin/sh\nexit 0\n");
+        }
+        // Only the fakes and the system's tools: no `~/.cargo/bin` with a
+        // real kernel in it.
+        let mut path = std::ffi::OsString::from(&tools);
+        path.push(":/usr/local/bin:/usr/bin:/bin");
+        Self { dir, venv, path }
+    }
+
+    /// `queens lab --setup-only` with `args`, on this machine.
+    fn lab(&self, args: &[&str]) -> std::process::Output {
+        self.command(args).output().unwrap()
+    }
+
+    fn command(&self, args: &[&str]) -> assert_cmd::Command {
+        let mut command = assert_cmd::Command::cargo_bin("queens").unwrap();
+        command
+            .args(["lab", "--setup-only"])
+            .args(args)
+            .arg("--venv")
+            .arg(&self.venv)
+            .env("PATH", &self.path)
+            .env("CARGO", self.dir.path().join("tools").join("cargo"))
+            .env("CARGO_HOME", self.dir.path().join("cargo-home"));
+        command
+    }
+}
+
+/// Without a terminal: a plain line per step that does something, "step 1/6,
+/// 0:00", the homeworks first and homework 1 announced, then the one-line
+/// error of step 6.
 #[test]
 fn lab_steps_are_plain_lines_without_a_terminal() {
-    let (_tmp, venv, path) = set_up_but_warming_fails();
-    let out = assert_cmd::Command::cargo_bin("queens")
-        .unwrap()
-        .args(["lab", "--setup-only", "--venv"])
-        .arg(&venv)
-        .env("PATH", &path)
-        .output()
-        .unwrap();
+    let machine = Machine::new(true);
+    let out = machine.lab(&[]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stderr.lines().collect();
     assert!(
-        lines[0].starts_with("lab: step 5/6, 0:0")
+        lines[0].starts_with("lab: step 1/6, 0:0")
             && lines[0].ends_with(
+                ": building the homeworks' tests (a minute or two the first time, seconds after)"
+            ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\nlab: homework 1 is ready: `cargo queens watch`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("lab: step 6/6, 0:0")
+            && stderr.contains(
                 ": compiling the notebooks' setup cell (minutes the first time, seconds after)"
             ),
         "{stderr}"
@@ -99,18 +172,57 @@ fn lab_steps_are_plain_lines_without_a_terminal() {
     );
 }
 
-/// `--json`: one object per step on standard output, the commands' own
-/// output on standard error.
+/// Issue 35: the homeworks are built first and homework 1 is announced
+/// before the kernel's install begins; the install gets cargo's fast
+/// release profile through the environment.
+#[test]
+fn lab_announces_homework_1_before_the_kernel_installs_fast() {
+    let machine = Machine::new(false);
+    std::fs::write(machine.dir.path().join("tools").join("install-fails"), "").unwrap();
+    let out = machine.lab(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let ready = stderr
+        .find("lab: homework 1 is ready: `cargo queens watch`")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let kernel = stderr
+        .find(": installing the Rust kernel evcxr_jupyter")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let compiling = stderr
+        .find("Compiling evcxr_jupyter (fake)")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(ready < kernel && kernel < compiling, "{stderr}");
+    assert!(
+        stderr.contains("lab: step 4/6, 0:0"),
+        "the kernel is step 4: {stderr}"
+    );
+    assert!(
+        stderr
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("queens: error: cargo install --locked evcxr_jupyter failed"),
+        "{stderr}"
+    );
+    let log = std::fs::read_to_string(machine.dir.path().join("tools").join("cargo-install.log"))
+        .unwrap();
+    assert_eq!(
+        log,
+        "CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256\n\
+         CARGO_PROFILE_RELEASE_DEBUG=false\n\
+         CARGO_PROFILE_RELEASE_LTO=false\n\
+         CARGO_PROFILE_RELEASE_OPT_LEVEL=1\n\
+         args: install --locked evcxr_jupyter\n"
+    );
+}
+
+/// `--json`: one object per step on standard output (the homeworks' step
+/// with the note that homework 1 is ready), the commands' own output on
+/// standard error.
 #[test]
 fn lab_json_prints_one_object_per_step() {
-    let (_tmp, venv, path) = set_up_but_warming_fails();
-    let out = assert_cmd::Command::cargo_bin("queens")
-        .unwrap()
-        .args(["lab", "--setup-only", "--json", "--venv"])
-        .arg(&venv)
-        .env("PATH", &path)
-        .output()
-        .unwrap();
+    let machine = Machine::new(true);
+    let out = machine.lab(&["--json"]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let steps: Vec<serde_json::Value> = stdout
@@ -119,16 +231,34 @@ fn lab_json_prints_one_object_per_step() {
         .collect();
     assert_eq!(
         steps.len(),
-        4,
-        "the four steps before the failing one: {stdout}"
+        5,
+        "the five steps before the failing one: {stdout}"
     );
     for (number, step) in steps.iter().enumerate() {
         assert_eq!(step["step"], number + 1, "{step}");
         assert_eq!(step["of"], 6, "{step}");
-        assert_eq!(step["done"], "already done", "{step}");
         assert!(step["seconds"].as_f64().unwrap() >= 0.0, "{step}");
     }
-    assert_eq!(steps[2]["name"], "the Rust kernel evcxr_jupyter");
+    assert_eq!(
+        steps[0]["name"],
+        "the homeworks' tests and the grader built"
+    );
+    assert_eq!(
+        steps[0]["done"],
+        "building the grader's copy of the tests (a minute the first time)"
+    );
+    assert!(
+        steps[0]["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("homework 1 is ready: `cargo queens watch`"),
+        "{stdout}"
+    );
+    for step in &steps[1..] {
+        assert_eq!(step["done"], "already done", "{step}");
+        assert!(step.get("note").is_none(), "{step}");
+    }
+    assert_eq!(steps[3]["name"], "the Rust kernel evcxr_jupyter");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("the setup cell did not compile"),
@@ -145,12 +275,13 @@ fn lab_json_prints_one_object_per_step() {
 }
 
 /// In a terminal: a spinner with "step N/6, m:ss", a ✓ line per finished
-/// step, and the failing command's output printed under it.
+/// step, homework 1 announced under the first, and the failing command's
+/// output printed under it.
 #[test]
 fn lab_shows_a_spinner_in_a_terminal() {
     use portable_pty::{CommandBuilder, PtySize, native_pty_system};
     use std::io::Read;
-    let (_tmp, venv, path) = set_up_but_warming_fails();
+    let machine = Machine::new(true);
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: 40,
@@ -161,8 +292,10 @@ fn lab_shows_a_spinner_in_a_terminal() {
         .unwrap();
     let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_queens"));
     command.args(["lab", "--setup-only", "--venv"]);
-    command.arg(&venv);
-    command.env("PATH", &path);
+    command.arg(&machine.venv);
+    command.env("PATH", &machine.path);
+    command.env("CARGO", machine.dir.path().join("tools").join("cargo"));
+    command.env("CARGO_HOME", machine.dir.path().join("cargo-home"));
     command.env("TERM", "xterm-256color");
     command.cwd(env!("CARGO_MANIFEST_DIR"));
     let mut child = pair.slave.spawn_command(command).unwrap();
@@ -177,14 +310,20 @@ fn lab_shows_a_spinner_in_a_terminal() {
     drop(pair.master);
     let raw = String::from_utf8_lossy(&reading.join().unwrap()).into_owned();
     assert!(!status.success(), "{raw}");
-    for number in 1..=4 {
+    for number in 1..=5 {
         assert!(raw.contains(&format!("✓ step {number}/6, 0:0")), "{raw}");
     }
+    let first = raw.find("✓ step 1/6").unwrap();
+    let ready = raw
+        .find("lab: homework 1 is ready: `cargo queens watch`")
+        .unwrap_or_else(|| panic!("{raw}"));
+    let second = raw.find("✓ step 2/6").unwrap();
+    assert!(first < ready && ready < second, "{raw}");
     assert!(
         raw.contains("· the Rust kernel evcxr_jupyter: already done"),
         "{raw}"
     );
-    assert!(raw.contains("step 5/6, 0:0"), "{raw}");
+    assert!(raw.contains("step 6/6, 0:0"), "{raw}");
     assert!(raw.contains("the setup cell did not compile"), "{raw}");
     assert!(
         raw.contains("queens: error: warming the build cache failed"),

@@ -33,6 +33,8 @@ pub struct Steps {
     name: &'static str,
     /// What the current step did, if anything (else it was already done).
     did: Option<String>,
+    /// What the student may do now, said when the current step ends.
+    note: Option<&'static str>,
     start: Instant,
     step_start: Instant,
     shown: Shown,
@@ -71,6 +73,7 @@ impl Steps {
             number: 0,
             name: "",
             did: None,
+            note: None,
             start: Instant::now(),
             step_start: Instant::now(),
             shown,
@@ -106,25 +109,43 @@ impl Steps {
         self.did = Some(text);
     }
 
+    /// The current step ends now, saying `text`: what the student may do
+    /// meanwhile (a line under its ✓ line, a plain line, or the `note` of its
+    /// JSON object).
+    pub fn note(&mut self, text: &'static str) {
+        self.note = Some(text);
+        self.end();
+    }
+
     /// Ends the current step: a line above the spinner, or its JSON object.
     pub fn end(&mut self) {
         if self.name.is_empty() {
             return;
         }
         let seconds = self.step_start.elapsed().as_secs_f64();
+        let note = self.note.take();
         match &self.shown {
-            Shown::Spinner(bar) => bar.println(format!(
-                "✓ step {}/{}, {} · {}",
-                self.number,
-                self.total,
-                clock(self.start.elapsed()),
-                self.did
-                    .as_deref()
-                    .unwrap_or(&format!("{}: already done", self.name))
-            )),
-            Shown::Plain => {}
+            Shown::Spinner(bar) => {
+                bar.println(format!(
+                    "✓ step {}/{}, {} · {}",
+                    self.number,
+                    self.total,
+                    clock(self.start.elapsed()),
+                    self.did
+                        .as_deref()
+                        .unwrap_or(&format!("{}: already done", self.name))
+                ));
+                if let Some(note) = note {
+                    bar.println(format!("lab: {note}"));
+                }
+            }
+            Shown::Plain => {
+                if let Some(note) = note {
+                    eprintln!("lab: {note}");
+                }
+            }
             Shown::Json => {
-                let object = serde_json::json!({
+                let mut object = serde_json::json!({
                     "step": self.number,
                     "of": self.total,
                     "name": self.name,
@@ -132,6 +153,9 @@ impl Steps {
                     "seconds": (seconds * 10.0).round() / 10.0,
                     "elapsed_seconds": self.start.elapsed().as_secs(),
                 });
+                if let Some(note) = note {
+                    object["note"] = note.into();
+                }
                 let mut stdout = std::io::stdout().lock();
                 let _ = writeln!(stdout, "{object}");
                 let _ = stdout.flush();
