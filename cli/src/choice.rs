@@ -179,10 +179,9 @@ pub fn homework_of_batch(
 mod tests {
     /// A homework's untouched handout, as the course holds it.
     fn handout(homework: &Homework) -> String {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../exercises")
-            .join(homework.source);
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        homework
+            .handout_in(&queens_grader::course::course_root())
+            .expect("the course's handout")
     }
     use super::*;
 

@@ -358,7 +358,7 @@ fn gradescope_fails_on_a_grader_problem_instead_of_giving_a_zero() {
     let (_dir, root) = gradescope_layout(homework, None);
     std::fs::write(
         root.join("submission").join(homework.file_name()),
-        std::fs::read_to_string(course().join("exercises").join(homework.source)).unwrap(),
+        homework.handout_in(&course()).unwrap(),
     )
     .unwrap();
     let missing = root.join("no-such-bwrap");

@@ -583,10 +583,9 @@ fn quality_notes(grader: &Grader, grade: &Grade) -> Vec<String> {
 mod tests {
     /// A homework's untouched handout, as the course holds it.
     fn handout(homework: &Homework) -> String {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../exercises")
-            .join(homework.source);
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        homework
+            .handout_in(&crate::course::course_root())
+            .expect("the course's handout")
     }
     use super::*;
 

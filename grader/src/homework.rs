@@ -90,6 +90,13 @@ impl Homework {
         self.source.rsplit('/').next().unwrap_or(self.source)
     }
 
+    /// The handout as the course at `root` holds it (`exercises/<source>`),
+    /// read when asked: the grader compiles in no file a student edits (a
+    /// save would rebuild it), and in a student's course this is their work.
+    pub fn handout_in(&self, root: &std::path::Path) -> std::io::Result<String> {
+        std::fs::read_to_string(root.join("exercises").join(self.source))
+    }
+
     /// The graded tests' names, in order.
     pub fn test_names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.tests.iter().map(|test| test.name)
