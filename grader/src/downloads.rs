@@ -26,6 +26,9 @@ pub struct CanvasFile {
     pub original: String,
     /// Whether Canvas marked it late.
     pub late: bool,
+    /// Canvas's attachment id: ids grow with each upload, so of two files
+    /// a student sent the higher is the newer.
+    pub attachment: u64,
 }
 
 impl CanvasFile {
@@ -35,13 +38,14 @@ impl CanvasFile {
         let number = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
         // The first `_<digits>_<digits>_` (Canvas keeps such runs out of
         // names), or `anon_<id>_<digits>_`.
-        let (id, late, rest) = if let Some(at) = parts.iter().position(|p| *p == "anon")
+        let (id, late, attachment, rest) = if let Some(at) = parts.iter().position(|p| *p == "anon")
             && parts.len() > at + 3
             && number(parts[at + 2])
         {
             (
                 format!("anon_{}", parts[at + 1]),
                 parts[..at].contains(&"LATE"),
+                parts[at + 2],
                 &parts[at + 3..],
             )
         } else {
@@ -60,7 +64,7 @@ impl CanvasFile {
             } else {
                 format!("{name}_{}", parts[at])
             };
-            (id, late, &parts[at + 2..])
+            (id, late, parts[at + 1], &parts[at + 2..])
         };
         if rest.is_empty() {
             return None;
@@ -69,6 +73,7 @@ impl CanvasFile {
             id,
             original: without_resend_suffix(&rest.join("_")),
             late,
+            attachment: attachment.parse().ok()?,
         })
     }
 }
@@ -128,8 +133,10 @@ fn read_gradescope_metadata(text: &str) -> Result<Vec<(String, String)>, String>
 
 /// The submissions of a Canvas download in `files` (the folder's `.rs`
 /// files, `(name, path)`): one per student, the file whose original name is
-/// `wanted` when they sent several, else their only `.rs` file. `None`
-/// when not every file is named as Canvas names them.
+/// `wanted` when they sent several, else their only `.rs` file; of several
+/// such files (`lib.rs` and `lib-1.rs`), the newest upload (the highest
+/// attachment id), whatever order the folder lists them in. `None` when not
+/// every file is named as Canvas names them.
 pub fn canvas_submissions(
     files: &[(String, PathBuf)],
     wanted: Option<&str>,
@@ -138,18 +145,25 @@ pub fn canvas_submissions(
         .iter()
         .map(|(name, path)| CanvasFile::parse(name).map(|file| (file, path)))
         .collect::<Option<_>>()?;
-    let mut students: Vec<(String, PathBuf, String)> = Vec::new();
+    // Per student the best file so far: the wanted name first, then the newest.
+    let rank = |file: &CanvasFile| (wanted == Some(file.original.as_str()), file.attachment);
+    let mut students: Vec<(CanvasFile, &PathBuf)> = Vec::new();
     for (file, path) in parsed {
-        match students.iter_mut().find(|(id, _, _)| *id == file.id) {
+        match students.iter_mut().find(|(chosen, _)| chosen.id == file.id) {
             Some(chosen) => {
-                if wanted == Some(file.original.as_str()) {
-                    *chosen = (file.id, path.clone(), file.original);
+                if rank(&file) > rank(&chosen.0) {
+                    *chosen = (file, path);
                 }
             }
-            None => students.push((file.id, path.clone(), file.original)),
+            None => students.push((file, path)),
         }
     }
-    Some(students)
+    Some(
+        students
+            .into_iter()
+            .map(|(file, path)| (file.id, path.clone(), file.original))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -164,7 +178,8 @@ mod tests {
             CanvasFile {
                 id: "lovelaceada_101".to_owned(),
                 original: "lib.rs".to_owned(),
-                late: false
+                late: false,
+                attachment: 5551,
             }
         );
         let late = CanvasFile::parse("hoppergrace_LATE_102_5552_lib-1.rs").unwrap();
@@ -179,6 +194,25 @@ mod tests {
         );
         assert_eq!(CanvasFile::parse("ada.rs"), None);
         assert_eq!(CanvasFile::parse("ada_12.rs"), None);
+    }
+
+    #[test]
+    fn a_file_sent_again_is_taken_whatever_the_folder_order() {
+        let file = |name: &str| (name.to_owned(), PathBuf::from(name));
+        let first = file("liskovbarbara_105_5555_lib.rs");
+        let again = file("liskovbarbara_105_5560_lib-1.rs");
+        let notes = file("liskovbarbara_105_5570_notes.rs");
+        for files in [
+            [first.clone(), again.clone(), notes.clone()],
+            [again.clone(), notes.clone(), first.clone()],
+        ] {
+            let students = canvas_submissions(&files, Some("lib.rs")).unwrap();
+            assert_eq!(students.len(), 1);
+            assert_eq!(students[0].1, again.1, "the newest lib.rs, from {files:?}");
+        }
+        // Without the homework's file name: the newest upload.
+        let students = canvas_submissions(&[first, notes.clone()], None).unwrap();
+        assert_eq!(students[0].1, notes.1);
     }
 
     #[test]

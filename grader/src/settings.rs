@@ -2,9 +2,10 @@
 //!
 //! An optional file at the course root; without it everything is as the
 //! flags' defaults say (one point per graded test, 120 s per submission, 5 s
-//! per test, sandbox `auto`, every test visible). `queens grade`, `--batch`,
-//! the Gradescope bundle and the GitHub Classroom workflow read it; a flag
-//! given on the command line wins over it.
+//! per test, sandbox `auto`, every test visible). `queens grade`, `--batch`
+//! and the Gradescope bundle read it; the Classroom 50 and Actions workflows
+//! grade with the file of their pinned course commit; a flag given on the
+//! command line wins over it.
 //!
 //! ```toml
 //! [grading]

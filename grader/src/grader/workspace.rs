@@ -127,11 +127,17 @@ impl Scratch<'_> {
                 &vendored_manifest(name, manifest, &root),
             )?;
         }
-        // The slot's manifest names the vendored crates from next door.
+        // The slot's manifest names the vendored crates from next door. The
+        // link's target is absolute: a relative one (`--scratch scratch`)
+        // would resolve from the slot, not from where queens was started.
         let link = self.slot.join("vendor");
         if !link.exists() {
+            if link.symlink_metadata().is_ok() {
+                // A dangling link an older grader left: made again.
+                std::fs::remove_file(&link)?;
+            }
             #[cfg(unix)]
-            std::os::unix::fs::symlink(&vendor, &link)?;
+            std::os::unix::fs::symlink(std::path::absolute(&vendor)?, &link)?;
         }
         Ok(())
     }
@@ -316,4 +322,41 @@ fn copy_changed(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--scratch scratch` (relative to where queens runs): the slot's
+    /// `vendor` link still reaches the vendored library, also over a dangling
+    /// link left by a grader that wrote it relative.
+    #[test]
+    fn a_relative_scratch_folder_links_the_vendored_sources() {
+        // Tests run in the grader's folder; the scratch is a path relative to it.
+        let course = std::path::absolute("..").unwrap();
+        let here = tempfile::Builder::new()
+            .prefix(".relative-scratch-")
+            .tempdir_in(".")
+            .unwrap();
+        let relative = PathBuf::from(here.path().file_name().unwrap()).join("scratch");
+        let mut config = Config::new(course);
+        config.scratch_dir = relative.clone();
+        let slot = config.scratch_dir.join("work").join("slot");
+        std::fs::create_dir_all(&slot).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(relative.join("vendor"), slot.join("vendor")).unwrap();
+        let scratch = Scratch {
+            config: &config,
+            slot: &slot,
+            member: SUBMISSION_CRATE,
+        };
+        scratch.write(NOT_GRADED).unwrap();
+        let manifest = slot.join("vendor").join("queens").join("Cargo.toml");
+        assert!(
+            manifest.is_file(),
+            "{} is not reachable",
+            manifest.display()
+        );
+    }
 }
