@@ -358,8 +358,8 @@ fn run_batch(
     }
     if !kept.is_empty() {
         eprintln!(
-            "resuming: {} rows kept from {}",
-            kept.len(),
+            "resuming: {} kept from {}",
+            queens::display::plural(kept.len(), "row", "rows"),
             out_file.map_or_else(String::new, |f| f.display().to_string())
         );
     }
@@ -403,7 +403,10 @@ fn run_batch(
         "graded {} submissions{}",
         outcome.grades.len(),
         if outcome.rows.len() > outcome.grades.len() {
-            format!(" ({} rows kept)", outcome.rows.len() - outcome.grades.len())
+            format!(
+                " ({} kept)",
+                queens::display::plural(outcome.rows.len() - outcome.grades.len(), "row", "rows")
+            )
         } else {
             String::new()
         }

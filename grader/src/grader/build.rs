@@ -194,9 +194,13 @@ pub(super) fn warm_up(
     } else if !elsewhere.is_empty() {
         Err(compile_failure(&elsewhere))
     } else {
+        let ending = match compiled.ending {
+            Ending::Finished(status) => status.to_string(),
+            other => format!("{other:?}"),
+        };
         Err(BuildFailure::Grader(format!(
-            "cargo could not build the library and the harness (offline; {:?}): {}",
-            compiled.ending, compiled.stderr
+            "cargo could not build the library and the harness (offline; cargo's {ending}): {}",
+            compiled.stderr
         )))
     }
 }
