@@ -135,14 +135,18 @@ def main():
     # Absolute: cargo runs in other folders.
     scratch = pathlib.Path(os.environ.get("QUEENS_SCRATCH", "").strip() or work / "scratch").resolve()
 
-    # The library and the graded tests are built now, before the first
-    # submission's time limit starts: grading the course's untouched handout.
+    # The library and the harness are built now, before the first
+    # submission's time limit starts (`queens grade --prepare`: exit 0 ready,
+    # else the grader cannot grade here, which is no grade).
     for homework in HOMEWORKS:
-        warm = grade(queens, course / "exercises", homework, course, scratch,
-                     work / f"warm-{homework}.json", "json", environment)
-        if warm is None or warm.get("status") == "grader-error":
-            detail = (warm or {}).get("detail", "no report")
-            fail(f"the grader cannot grade {homework}: {detail}")
+        prepared = run(
+            [queens, "grade", "--prepare", "--exercise", homework, "--course", str(course),
+             "--scratch", str(scratch)],
+            env=environment,
+        )
+        if prepared.returncode != 0:
+            fail(f"the grader cannot grade {homework} here (queens grade --prepare "
+                 f"exited {prepared.returncode})")
 
     tests = []
     body = []
