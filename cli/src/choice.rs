@@ -68,16 +68,7 @@ fn only_homework_in(folder: &Path) -> Option<&'static Homework> {
     let held: Vec<&'static Homework> = homeworks::ALL
         .iter()
         .copied()
-        .filter(|homework| {
-            let file = homework.file_name();
-            [
-                folder.join("src").join(file),
-                folder.join(file),
-                folder.join("exercises/src").join(file),
-            ]
-            .iter()
-            .any(|candidate| candidate.is_file())
-        })
+        .filter(|homework| homework.file_in(folder).is_some())
         .collect();
     match held.as_slice() {
         [only] => Some(*only),

@@ -134,16 +134,7 @@ pub fn homeworks_held(submission: &Submission) -> Vec<&'static Homework> {
         let held: Vec<&'static Homework> = homeworks::ALL
             .iter()
             .copied()
-            .filter(|homework| {
-                let file = homework.file_name();
-                [
-                    path.join("src").join(file),
-                    path.join(file),
-                    path.join("exercises/src").join(file),
-                ]
-                .iter()
-                .any(|candidate| candidate.is_file())
-            })
+            .filter(|homework| homework.file_in(path).is_some())
             .collect();
         if !held.is_empty() {
             return held;

@@ -90,6 +90,19 @@ impl Homework {
         self.source.rsplit('/').next().unwrap_or(self.source)
     }
 
+    /// The homework's file in a submission folder, where it usually is
+    /// (`src/<file>`, `<file>`, `exercises/src/<file>`), if there.
+    pub fn file_in(&self, folder: &std::path::Path) -> Option<std::path::PathBuf> {
+        let file = self.file_name();
+        [
+            folder.join("src").join(file),
+            folder.join(file),
+            folder.join("exercises/src").join(file),
+        ]
+        .into_iter()
+        .find(|candidate| candidate.is_file())
+    }
+
     /// The handout as the course at `root` holds it (`exercises/<source>`),
     /// read when asked: the grader compiles in no file a student edits (a
     /// save would rebuild it), and in a student's course this is their work.

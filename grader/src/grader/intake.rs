@@ -28,18 +28,10 @@ pub(super) fn find_source(path: &Path, homework: &Homework) -> Result<PathBuf, (
     if path.is_file() {
         return Ok(path.to_owned());
     }
-    let file = homework.file_name();
-    if let Some(usual) = [
-        format!("src/{file}"),
-        file.to_owned(),
-        format!("exercises/src/{file}"),
-    ]
-    .iter()
-    .map(|candidate| path.join(candidate))
-    .find(|candidate| candidate.is_file())
-    {
+    if let Some(usual) = homework.file_in(path) {
         return Ok(usual);
     }
+    let file = homework.file_name();
     let mut found = Vec::new();
     let mut budget = SEARCH_ENTRIES;
     rust_files(path, SEARCH_DEPTH, &mut budget, &mut found);
