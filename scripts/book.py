@@ -10,7 +10,10 @@ run against the reference answers, from --from's reference/ folder, is used
 for its page and labelled so), the index from the notebooks' titles and
 their metadata's `course.summary`, the clickable board's page around the
 fragment `queens book` writes, and print.html, the whole course on one page,
-printed by chromium to course.pdf. MathJax 3 with its TeX fonts and the
+printed by chromium to course.pdf. Each notebook's page shows the code of
+the notebook as committed, a copy button on each cell, and a "Run it
+yourself" box (the README's two commands, the notebook as committed, without
+outputs, to download from notebooks/). MathJax 3 with its TeX fonts and the
 search index (pagefind) come from the npm packages of scripts/book (`npm ci
 --prefix scripts/book`); nothing is loaded from a CDN.
 
@@ -22,7 +25,11 @@ clickable boards work, the links lead to pages of the site, the contents
 list, the skip link and the arrow keys work, the theme toggle is
 remembered, axe-core finds no serious or critical violation, search (the
 site served on 127.0.0.1) finds "anti-diagonal" in notebook 01, and
-course.pdf has one section per notebook. --screenshots saves each page in
+course.pdf has one section per notebook; then what a student does with a
+page (check_student_use): the copy buttons with the keyboard, from disk,
+served and without the clipboard API, the downloads byte for byte, the pages
+without scripts, and no instructor's note, placeholder or bare `queens`
+command on any page. --screenshots saves each page in
 both themes at a phone's width (390 px) and a laptop's (1366 px), full length.
 """
 
@@ -88,6 +95,51 @@ def without_ci_setup(nb):
                 elif "text/plain" in output.get("data", {}):
                     output["data"]["text/plain"] = output["data"]["text/plain"].replace(STRICT_ECHO, "")
             break
+    return nb
+
+
+# The notebooks as committed, without outputs (tests/notebooks.rs checks it):
+# the site offers them to download, and its pages show their code.
+BLANK = ROOT / "notebooks"
+
+
+def blank_notebook(name):
+    """notebooks/NAME.ipynb as committed, read; fails where it holds an
+    output or an execution count, since the site offers it as the blank one."""
+    import nbformat
+
+    path = BLANK / f"{name}.ipynb"
+    if not path.exists():
+        fail(f"{path} is missing: the site offers each notebook as committed")
+    nb = nbformat.read(path, as_version=4)
+    if any(c.cell_type == "code" and (c.get("outputs") or c.get("execution_count") is not None) for c in nb.cells):
+        fail(f"{path} holds outputs: notebooks are committed without them (scripts/notebooks.py strip)")
+    return nb
+
+
+def offer_blank_notebooks(out, names):
+    """notebooks/NAME.ipynb beside the pages, byte for byte as committed:
+    what each page's download link gives."""
+    (out / "notebooks").mkdir(parents=True, exist_ok=True)
+    for name in names:
+        blank_notebook(name)
+        shutil.copyfile(BLANK / f"{name}.ipynb", out / "notebooks" / f"{name}.ipynb")
+
+
+def student_code(nb, blank, name):
+    """The executed notebook with the code cells of the committed one: a page
+    run against the reference answers shows the cells a student runs (`:dep
+    exercises`, `../exercises`), not the run's stand-ins for them, so what
+    its copy buttons copy works in a student's copy. An executed copy whose
+    code cells are not the notebook's (older, say) fails."""
+    sources = {c.get("id"): c.source for c in blank.cells if c.cell_type == "code"}
+    ran = [c.get("id") for c in nb.cells if c.cell_type == "code"]
+    if sorted(ran) != sorted(sources):
+        fail(f"the executed {name}.ipynb does not have the code cells of notebooks/{name}.ipynb: "
+             "execute it again (`cargo run -- book --execute`)")
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = sources[cell.get("id")]
     return nb
 
 
@@ -250,6 +302,18 @@ def reference_shows(nb, name):
     return shows
 
 
+def reference_proof(nb, name):
+    """What the page of a notebook run against the reference answers must
+    show (metadata course.reference_proof: {"outputs": [text, ...],
+    "pictures": [text, ...]}), so that `check` fails a page where the
+    finished homework does not work; at least one text."""
+    proof = nb.metadata.get("course", {}).get("reference_proof") or {}
+    if not (proof.get("outputs") or proof.get("pictures")):
+        fail(f"{name}.ipynb is run against the reference answers but has no course.reference_proof "
+             "in its metadata: what its page must show of a finished homework")
+    return proof
+
+
 def make_pdf(out):
     """course.pdf: chromium prints print.html (A4, backgrounds, an outline
     from the headings: one section per notebook)."""
@@ -285,7 +349,7 @@ def cmd_export(args):
         path = reference / f"{name}.ipynb"
         if not path.exists():
             path = source / f"{name}.ipynb"
-        nb = without_ci_setup(nbformat.read(path, as_version=4))
+        nb = student_code(without_ci_setup(nbformat.read(path, as_version=4)), blank_notebook(name), name)
         books.append(nb)
         runs.append(nb.metadata.get("course", {}).get("run_against"))
     chapters = []
@@ -306,7 +370,9 @@ def cmd_export(args):
         body, _ = page_exporter.from_notebook_node(nb, resources=resources)
         body = unsearched(repository_links(prose_colours(notebook_links(body))))
         body = body.replace("<!--book:contents-->", str(chrome.contents(headings(body))), 1)
+        body = after_title(body, str(chrome.run_box(name)))
         if runs[i] == "reference":
+            reference_proof(nb, name)
             body = after_title(body, str(chrome.reference_note(reference_shows(nb, name))))
         (out / f"{name}.html").write_text(body, encoding="utf-8")
         print(f"book: {name}.html{' (run against the reference answers)' if runs[i] else ''}", flush=True)
@@ -324,6 +390,8 @@ def cmd_export(args):
     (out / "print.html").write_text(repository_links(prose_colours(notebook_links(body, to_anchor=True))),
                                     encoding="utf-8")
     print("book: index.html, board.html, print.html", flush=True)
+    offer_blank_notebooks(out, args.notebooks)
+    print("book: notebooks/*.ipynb, as committed (no outputs), to download", flush=True)
 
     copy_assets(out)
     pagefind = npm_file("pagefind", "lib", "runner", "bin.cjs")
@@ -606,8 +674,10 @@ def page_problems(page, path, site, source, survey, nbformat):
         if has_math and survey["math"] == 0:
             problems.append("the notebook has formulas but none was typeset")
         if nb.metadata.get("course", {}).get("run_against") == "reference":
-            # What a working solver shows: no blank missing, its search tree
-            # (Knuth's 17 nodes at n = 4), its node counts (2057 at n = 8).
+            # What a working solver shows: no blank missing, and what the
+            # notebook's metadata says its page proves (course.reference_proof:
+            # texts its outputs show, texts some picture's description holds,
+            # such as notebook 03's tree of 17 nodes and its 2057 at n = 8).
             alts = [picture["alt"] for picture in survey["pictures"]]
             if "not yet implemented" in survey["outputs_text"]:
                 problems.append("run against the reference, yet a blank is not implemented")
@@ -615,16 +685,13 @@ def page_problems(page, path, site, source, survey, nbformat):
             # the reference run grades a file, which earns none.
             if "instructor's copy" in survey["outputs_text"]:
                 problems.append("run against the reference, yet the grader's note to the instructor is on the page")
-            # Notebook 03 draws the finished solver's tree and chart; notebook 07
-            # shows the finished Sudoku search taking the reference's steps;
-            # notebook 08 (homework 3) prints its checks as text.
-            if path.stem.startswith("07-") and "passed: your search takes exactly the reference" not in survey["outputs_text"]:
-                problems.append("run against the reference, yet the Sudoku search does not take the reference's steps")
-            if path.stem.startswith("03-"):
-                if not any(alt.startswith("n = 4: 17 nodes") for alt in alts):
-                    problems.append("run against the reference, yet no search tree of 17 nodes")
-                if not any("8: 2057" in alt for alt in alts):
-                    problems.append("run against the reference, yet no chart of the node counts (2057 at n = 8)")
+            proof = reference_proof(nb, path.stem)
+            for text in proof.get("outputs", []):
+                if text not in survey["outputs_text"]:
+                    problems.append(f"run against the reference, yet no output says {text!r}")
+            for text in proof.get("pictures", []):
+                if not any(text in alt for alt in alts):
+                    problems.append(f"run against the reference, yet no picture shows {text!r}")
             note = page.evaluate("() => (document.querySelector('.book-note') || {}).innerText || ''")
             if "Run against the reference answers" not in note:
                 problems.append("run against the reference answers, and the page does not say so")
@@ -653,7 +720,11 @@ def page_problems(page, path, site, source, survey, nbformat):
             problems += try_board(page, board["id"])
     for href in survey["links"]:
         target = href.split("#")[0]
-        if href.endswith(".ipynb") or ".ipynb#" in href:
+        if re.fullmatch(r"notebooks/\d\d-[\w-]+\.ipynb", href):
+            # The page's notebook to download: check_student_use checks it.
+            if not (site / href).exists():
+                problems.append(f"a download leads nowhere: {href}")
+        elif href.endswith(".ipynb") or ".ipynb#" in href:
             problems.append(f"a link still points at a notebook: {href}")
         elif href.startswith("../"):
             problems.append(f"a link leaves the site: {href}")
@@ -771,6 +842,242 @@ def check_pdf(site, titles, problems):
           f"{[p + 1 for p in pages]}", flush=True)
 
 
+# ---- What a student does with a page: copies its code, downloads its
+# notebook, reads it with scripts off; and what no page may say to them.
+
+# Student-facing text the site must not show: a note meant for the
+# instructor (the grader's "Cargo.toml was edited: graded with the
+# instructor's copy"; its "Grading FILE with the instructor's tests" is for
+# the student too), a placeholder left to fill in, a course command spelled as it
+# does not run (`queens grade` runs as `cargo queens grade`, or as `cargo
+# run -- grade` from the course's folder).
+NOT_FOR_STUDENTS = (
+    ("a note for the instructor", "all",
+     re.compile(r"instructor's copy|note (to|for) (the )?instructors?|instructors? only|\binstructor/", re.I)),
+    ("placeholder text", "prose",
+     re.compile(r"\b(TODO|FIXME|XXX|TBD|SITE)\b|YOUR_|\{\{|\}\}|\{%|%\}|(?i:lorem ipsum|path/to/|<your[ _-])")),
+    ("a command not as a student types it", "all",
+     re.compile(r"(?<!cargo )(?<![\w-])queens (grade|watch|hint|tests|handout|lab|book|count|solve|trace|sudoku|"
+                r"completions|render|autograder)\b")),
+)
+
+# A page's text: all of it, and its prose (code cells and outputs left out,
+# where braces and uppercase words are Rust's).
+PAGE_TEXT = """
+() => {
+  const prose = document.body.cloneNode(true);
+  prose.querySelectorAll('.jp-InputArea, .jp-OutputArea, script, style').forEach(e => e.remove());
+  return {all: document.body.innerText, prose: prose.textContent};
+}
+"""
+
+# Each code cell's copy button, and what it copies: the text of its <pre>.
+CODE_CELLS = """
+() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-editor')].map(editor => {
+  const buttons = [...editor.querySelectorAll('button.book-copy')];
+  const pre = editor.querySelector('pre');
+  return {
+    buttons: buttons.length,
+    shown: buttons.filter(b => !b.hidden && b.offsetWidth > 0).length,
+    code: pre ? pre.textContent.replace(/\\n$/, '') : null,
+  };
+})
+"""
+
+
+def text_problems(page, where):
+    """What NOT_FOR_STUDENTS finds on the page, with its context."""
+    text = page.evaluate(PAGE_TEXT)
+    found = []
+    for what, part, pattern in NOT_FOR_STUDENTS:
+        for match in pattern.finditer(text[part]):
+            around = " ".join(text[part][max(0, match.start() - 40):match.end() + 40].split())
+            found.append(f"{where}: {what}: …{around}…")
+    return found
+
+
+def blank_sources(name):
+    return [c.source for c in blank_notebook(name).cells if c.cell_type == "code"]
+
+
+def press_copy(page, button, key):
+    """Tab to `button` from just before it, press `key`; returns what a
+    paste then gives, the button's label and the status read out."""
+    button.evaluate("""(b) => {
+      const mark = document.createElement('span');
+      mark.tabIndex = -1;
+      b.before(mark);
+      mark.focus();
+    }""")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement && document.activeElement.matches('button.book-copy')")
+    page.keyboard.press(key)
+    page.wait_for_timeout(150)
+    label = button.evaluate("b => b.firstChild.nodeValue")
+    status = page.evaluate("(document.querySelector('[data-book-copy-status]') || {}).textContent || ''")
+    return focused, pasted(page), label, status
+
+
+def pasted(page):
+    """What Ctrl+V puts into a fresh text field: the clipboard, as a reader's paste sees it."""
+    page.evaluate("""() => {
+      const area = document.createElement('textarea');
+      area.id = 'book-paste-probe';
+      document.body.append(area);
+      area.focus();
+    }""")
+    page.keyboard.press("Control+V")
+    return page.evaluate("""() => {
+      const area = document.getElementById('book-paste-probe');
+      const text = area.value;
+      area.remove();
+      return text;
+    }""")
+
+
+def copy_problems(page, name):
+    """Every code cell has one copy button, shown, whose text is the cell's
+    code as committed; the first button copies with Enter, the last with the
+    space bar, each reached with Tab."""
+    problems = []
+    cells = page.evaluate(CODE_CELLS)
+    sources = blank_sources(name)
+    if [c["buttons"] for c in cells] != [1] * len(cells) or [c["shown"] for c in cells] != [1] * len(cells):
+        problems.append(f"{name}: not one copy button shown on each of its {len(cells)} code cells")
+    if [c["code"] for c in cells] != sources:
+        first = next((i for i, (c, s) in enumerate(zip(cells, sources)) if c["code"] != s), min(len(cells), len(sources)))
+        problems.append(f"{name}: the code on the page is not notebooks/{name}.ipynb's (code cell {first + 1} differs, "
+                        f"{len(cells)} cells on the page, {len(sources)} in the notebook)")
+    buttons = page.locator(".jp-CodeCell button.book-copy")
+    if buttons.count() and sources:
+        for index, key in ((0, "Enter"), (buttons.count() - 1, "Space")):
+            focused, text, label, status = press_copy(page, buttons.nth(index), key)
+            want = sources[index] if index < len(sources) else None
+            if not focused or text != want or label != "Copied" or "Copied" not in status:
+                problems.append(f"{name}: Tab then {key} on code cell {index + 1}'s copy button: focused {focused}, "
+                                f"pasted {text[:60]!r}, label {label!r}, status {status!r}")
+    return problems
+
+
+def download_problems(site, page, name):
+    """The page's download link gives notebooks/NAME.ipynb as committed, no outputs."""
+    links = page.eval_on_selector_all("a.book-download", "links => links.map(a => a.getAttribute('href'))")
+    if links != [f"notebooks/{name}.ipynb"]:
+        return [f"{name}: its download link is {links}, not notebooks/{name}.ipynb"]
+    offered = site / "notebooks" / f"{name}.ipynb"
+    return blank_file_problems(offered.read_bytes() if offered.exists() else b"", name, "the site's copy")
+
+
+def blank_file_problems(data, name, what):
+    """`data` is notebooks/NAME.ipynb byte for byte, and it has no output."""
+    problems = []
+    if data != (BLANK / f"{name}.ipynb").read_bytes():
+        problems.append(f"{name}: {what} of {name}.ipynb is not the notebook as committed")
+    try:
+        cells = json.loads(data)["cells"]
+        if any(c.get("outputs") or c.get("execution_count") is not None for c in cells):
+            problems.append(f"{name}: {what} of {name}.ipynb holds outputs")
+    except (ValueError, KeyError):
+        problems.append(f"{name}: {what} of {name}.ipynb is not a notebook")
+    return problems
+
+
+def served(site):
+    """The site on 127.0.0.1 for as long as the `with` lasts: its address."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def serve():
+        handler = functools.partial(QuietHandler, directory=str(site))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/"
+        finally:
+            server.shutdown()
+
+    return serve()
+
+
+def check_student_use(browser, site, names, problems):
+    """Copy buttons, downloads, the page without scripts and the text a
+    student reads: from file:// and served, the clipboard API and its
+    fallback (the copy command)."""
+    clipboard = ["clipboard-read", "clipboard-write"]
+    # From the files, every page: its text; on a notebook's page, its copy
+    # buttons and its download.
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, color_scheme="light")
+    context.grant_permissions(clipboard)
+    blocker = Blocker()
+    page = blocker.attach(context.new_page())
+    for path in sorted(site.glob("*.html")):
+        page.goto(path.resolve().as_uri(), wait_until="load")
+        problems += text_problems(page, path.name)
+        if path.stem in names:
+            problems += copy_problems(page, path.stem)
+            problems += download_problems(site, page, path.stem)
+    run_boxes = {}
+    for path in [site / "index.html"] + [site / f"{name}.html" for name in names]:
+        page.goto(path.resolve().as_uri(), wait_until="load")
+        box = page.locator(".book-run .book-run-commands pre")
+        run_boxes[path.name] = box.inner_text() if box.count() == 1 else None
+    wrong = {page_name: text for page_name, text in run_boxes.items() if text != "cargo run -- lab\ncargo test"}
+    if wrong:
+        problems.append(f"run it yourself: not the README's two commands on {sorted(wrong)}")
+    context.close()
+    # Where the page may not use the clipboard API: the copy command.
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.grant_permissions(clipboard)
+    context.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined});")
+    page = Blocker().attach(context.new_page())
+    page.goto((site / f"{names[0]}.html").resolve().as_uri(), wait_until="load")
+    buttons = page.locator(".jp-CodeCell button.book-copy")
+    focused, text, label, _ = press_copy(page, buttons.first, "Enter") if buttons.count() else (False, "", None, "")
+    if text != blank_sources(names[0])[0] or label != "Copied":
+        problems.append(f"without the clipboard API, {names[0]}'s first copy button pasted {text[:60]!r}, label {label!r}")
+    context.close()
+    # Scripts off: no button that does nothing, the code and the download still there.
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
+    page = context.new_page()
+    for name in names:
+        page.goto((site / f"{name}.html").resolve().as_uri(), wait_until="load")
+        shown = page.locator("button.book-copy:visible").count()
+        codes = page.locator(".jp-CodeCell .jp-InputArea-editor pre").count()
+        note = page.locator(".book-run noscript p:visible").count()
+        download = page.locator("a.book-download:visible").count()
+        if shown or codes != len(blank_sources(name)) or not note or download != 1:
+            problems.append(f"{name} without scripts: {shown} copy buttons shown, {codes} code cells, "
+                            f"{note} notes on copying by hand, {download} download links")
+    context.close()
+    # Served: the clipboard API (127.0.0.1 is a secure context) and a real download.
+    with served(site) as base:
+        context = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+        context.grant_permissions(clipboard, origin=base.rstrip("/"))
+        blocker = Blocker(allowed=(base,))
+        page = blocker.attach(context.new_page())
+        for name in names:
+            page.goto(base + f"{name}.html", wait_until="load")
+            buttons = page.locator(".jp-CodeCell button.book-copy")
+            focused, text, label, _ = press_copy(page, buttons.last, "Enter") if buttons.count() else (False, "", None, "")
+            if text != blank_sources(name)[-1] or label != "Copied":
+                problems.append(f"served, {name}'s last copy button pasted {text[:60]!r}, label {label!r}")
+            if page.locator("a.book-download").count() != 1:
+                problems.append(f"served, {name} has no download link")
+                continue
+            with page.expect_download() as download:
+                page.locator("a.book-download").click()
+            got = download.value
+            if got.suggested_filename != f"{name}.ipynb":
+                problems.append(f"served, {name}'s download is named {got.suggested_filename}")
+            problems += blank_file_problems(Path(got.path()).read_bytes(), name, "the served download")
+        if blocker.requests or blocker.errors:
+            problems.append(f"served pages: network {blocker.requests[:3]}, errors {blocker.errors[:3]}")
+        context.close()
+    print(f"student use: {len(names)} notebook pages, copy buttons (file://, served, without the clipboard "
+          f"API, without scripts), downloads, run boxes, no instructor notes, placeholders or bare commands",
+          flush=True)
+
+
 def cmd_check(args):
     import nbformat
     from playwright.sync_api import sync_playwright
@@ -804,6 +1111,7 @@ def cmd_check(args):
         site_wide = []
         check_site_wide(browser, site, names, site_wide)
         check_search(browser, site, names, site_wide)
+        check_student_use(browser, site, names, site_wide)
         browser.close()
     check_pdf(site, titles, site_wide)
     for problem in site_wide:

@@ -62,7 +62,8 @@ def setup_cell(nb):
 # call failed to compile (for example a `?` or a moved variable in the cell's
 # last expression), which the kernel does not report as an error.
 UNDRAWN = ("BoardPicture {", "TreePicture {", "Gallery {", "Chart {", "BarChart {",
-           "Verdict {", "Feedback {", "Playground {", "ClickableBoard {", "Attempt {", "Done(", "Unfinished(")
+           "Verdict {", "Feedback {", "Playground {", "ClickableBoard {", "Attempt {", "Done(", "Unfinished(",
+           "Checked(", "Ran(", "OverBudget(", "Stopped(", "AgainstKnuth {", "Compiled {", "Picture(", "Sentence(")
 
 
 def problems(cell):
@@ -91,9 +92,10 @@ def problems(cell):
 
 
 # The handout as a notebook `:dep`s it, and the reference answers in its place:
-# the site shows the notebooks on the handout (03, 07, 08) run on a finished
-# handout (`--reference`: its crate, and a homework file it names), the
-# student's own JupyterLab run keeps the handout.
+# the site shows the notebooks on the handout (those whose metadata names
+# their course.homework) run on a finished handout (`--reference`: its crate,
+# and a homework file it names), the student's own JupyterLab run keeps the
+# handout.
 HANDOUT_DEP = ':dep exercises = { path = "../exercises" }'
 REFERENCE_DEP = ':dep exercises = { package = "solutions", path = "../solutions" }'
 

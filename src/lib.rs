@@ -27,12 +27,13 @@
 //! * [`notebook`]: the board driven by hand, student attempts, the quiz,
 //!   Knuth's Monte Carlo estimate.
 //! * [`sudoku`]: the same three sets on a new board: rows, columns and
-//!   boxes, `(row / 3) * 3 + col / 3`; naive, MRV and the fastest solver.
+//!   boxes, `(row / 3) * 3 + col / 3`; naive, MRV, naked and hidden singles.
 //! * `display` (feature `svg`): boards, trees and charts as SVG, with
 //!   `evcxr_display`.
 //!
-//! The command line (`queens`) and the grader are packages of their own
-//! (`cli/`, `grader/`); this crate is what the notebooks `:dep`.
+//! The command line (`queens`), the grader and the fastest counters and
+//! solvers are packages of their own (`cli/`, `grader/`, `fastest/`); this
+//! crate is what the notebooks `:dep`.
 //!
 //! ```
 //! let stats = queens::run::count(8, queens::Strategy::Sets)?;

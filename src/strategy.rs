@@ -38,10 +38,10 @@ pub enum Strategy {
     ///
     /// One task per choice of the first two queens.
     Parallel,
-    /// The fastest here: from n = 8 to 23 the constellations, count only, on
-    /// every thread (`fast::constellation`, tree `constellations`); otherwise,
-    /// and under a node budget, `parallel` with more than one thread and
-    /// `n >= 10` (`run::PARALLEL_FROM_N`), else `symmetry`.
+    /// The fastest walk here: `parallel` with more than one thread and
+    /// `n >= 10` (`run::PARALLEL_FROM_N`), else (and under a node budget)
+    /// `symmetry`. The command line's `fastest` (package `queens-fastest`)
+    /// counts constellations from n = 8 to 23 instead (tree `constellations`).
     Fastest,
 }
 
@@ -69,8 +69,8 @@ pub enum Tree {
     /// queens, looking ahead to the edges (`fast::symmetry`). 344
     /// nodes at n = 8.
     SymmetryReduced,
-    /// The constellations of `fastest` ([`crate::fast::constellation`]): the
-    /// border queens placed first, one placement per class of the 8
+    /// The constellations of the command line's `fastest` (package
+    /// `queens-fastest`, never run by this crate): the border queens placed first, one placement per class of the 8
     /// symmetries, weighed by its class size; the rows between counted by a
     /// walk that records nothing. `nodes` counts the root and the
     /// constellations (3 queens placed with a corner queen, 4 without: the
@@ -148,7 +148,7 @@ impl Strategy {
             }
             Self::Parallel => "The symmetry search on every thread of the machine (rayon)",
             Self::Fastest => {
-                "The fastest here: the constellations, count only, on every thread from n = 8 to 23; else `parallel` or `symmetry`"
+                "The fastest walk here: `parallel` on every thread from n = 10, else `symmetry`"
             }
         }
     }

@@ -19,6 +19,7 @@ use queens::report::branching::available_per_row;
 use queens::report::reference::{KNUTH_NODES, SOLUTIONS};
 use queens::report::trace::Event;
 use queens::run::{count, solve, trace};
+use queens::stores::sets::ConstraintSets;
 
 /// Where a claim is written: a notebook (by file stem) or the quiz's text.
 #[derive(Clone, Copy, Debug)]
@@ -300,12 +301,27 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Notebook("02-place-the-queens"),
-        says: "after one queen the next row has 1 or 2",
+        says: "so a row's count can only fall as queens are added above it",
         holds: || {
-            ensure(
-                (0..4).all(|c| [1, 2].contains(&available_per_row(4, &[c])[1])),
-                || "row 1".into(),
-            )
+            // Every consistent placement of the 5 × 5 board, one queen added in each
+            // free cell of the next row: no row below gains a free cell.
+            let mut placements = vec![Vec::new()];
+            while let Some(queens) = placements.pop() {
+                let before = available_per_row(5, &queens);
+                for col in (0..5).filter(|_| queens.len() < 5) {
+                    let mut more = queens.clone();
+                    more.push(col);
+                    if !ConstraintSets::from_placement(&queens).is_attacked(queens.len(), col) {
+                        let after = available_per_row(5, &more);
+                        let rows = more.len()..5;
+                        ensure(rows.clone().all(|r| after[r] <= before[r]), || {
+                            format!("{more:?}")
+                        })?;
+                        placements.push(more);
+                    }
+                }
+            }
+            Ok(())
         },
     },
     Claim {

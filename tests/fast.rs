@@ -1,6 +1,7 @@
 //! The fast counters (bitmask tally, mirror, symmetry, parallel, fastest)
 //! against the published numbers, against each other, and against the full
-//! statistics recorded node by node.
+//! statistics recorded node by node. (The command line's `fastest`, the
+//! constellations, is tested in fastest/tests/constellation.rs.)
 
 mod common;
 
@@ -29,12 +30,6 @@ fn without_time(mut stats: SearchStats, strategy: Strategy) -> SearchStats {
 }
 
 fn assert_consistent(stats: &SearchStats) {
-    if stats.tree == Tree::Constellations {
-        // Count only: the root and the constellations, no candidates.
-        assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes, "{stats:?}");
-        assert_eq!(stats.candidates, 0);
-        return;
-    }
     let n = stats.n as u64;
     let leaves = *stats.profile.last().unwrap();
     assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes, "{stats:?}");
@@ -75,9 +70,7 @@ fn the_symmetry_strategies_count_a002562_up_to_14() {
                 Some(common::FUNDAMENTAL[n]),
                 "{strategy} n = {n}"
             );
-            if stats.tree != Tree::Constellations {
-                assert_eq!(stats.tree, Tree::SymmetryReduced);
-            }
+            assert_eq!(stats.tree, Tree::SymmetryReduced);
         }
     }
     // The others do not claim to know.
@@ -165,14 +158,6 @@ fn parallel_reports_exactly_what_symmetry_reports() {
         for strategy in [Strategy::Parallel, Strategy::Fastest] {
             let stats = count(n, strategy).unwrap();
             assert_eq!(stats.strategy, strategy);
-            if stats.tree == Tree::Constellations {
-                // tests/constellation.rs checks that walk.
-                assert_eq!(
-                    (stats.solutions, stats.unique),
-                    (alone.solutions, alone.unique)
-                );
-                continue;
-            }
             assert_eq!(
                 without_time(stats, Strategy::Symmetry),
                 without_time(alone.clone(), Strategy::Symmetry),
@@ -260,6 +245,7 @@ fn fast_strategies_cannot_be_traced_and_refuse_33() {
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn json_without_the_new_fields_still_parses() {
     let old = r#"{"n":4,"strategy":"sets","tree":"knuth","solutions":2,"nodes":17,
         "profile":[1,4,6,4,2],"candidates":60,
@@ -278,7 +264,6 @@ fn json_without_the_new_fields_still_parses() {
 #[ignore = "heavy: n = 15..18 with the symmetry walk (about a minute on 2 cores)"]
 fn symmetry_is_exact_up_to_18() {
     for n in 15..=18 {
-        // `fastest` counts constellations here: tests/constellation.rs.
         let strategy = if cfg!(feature = "parallel") {
             Strategy::Parallel
         } else {
@@ -321,8 +306,7 @@ fn bitmask_and_mirror_are_exact_at_18() {
 #[test]
 fn fastest_stays_on_one_thread_for_small_boards_and_under_a_budget() {
     use queens::run::{PARALLEL_FROM_N, resolve};
-    // Below the constellations' range, where `fastest` picks a walk.
-    let small = queens::fast::constellation::FROM_N - 1;
+    let small = PARALLEL_FROM_N - 1;
     assert_eq!(resolve(Strategy::Fastest, small, None), Strategy::Symmetry);
     assert_eq!(
         resolve(Strategy::Fastest, PARALLEL_FROM_N, Some(1_000)),
@@ -335,8 +319,10 @@ fn fastest_stays_on_one_thread_for_small_boards_and_under_a_budget() {
     };
     // rayon's pool has a thread per core unless RAYON_NUM_THREADS says otherwise.
     if threads > 1 && std::env::var_os("RAYON_NUM_THREADS").is_none() {
-        // Beyond the constellations' masks (n = 24).
-        assert_eq!(resolve(Strategy::Fastest, 24, None), Strategy::Parallel);
+        assert_eq!(
+            resolve(Strategy::Fastest, PARALLEL_FROM_N, None),
+            Strategy::Parallel
+        );
     }
     // Whichever runs, the other strategies are asked for by name.
     assert_eq!(resolve(Strategy::Mirror, 4, None), Strategy::Mirror);

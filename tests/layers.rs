@@ -1,6 +1,7 @@
 //! The library's shape (ARCHITECTURE.md): `src/` holds at most 12 entries,
 //! and its top-level modules depend on each other without a cycle, so the
-//! folders can be read in the lesson's order.
+//! folders can be read in the lesson's order; the fastest counters and
+//! solvers (`fastest/`) build on the library, never the other way round.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -345,6 +346,52 @@ fn no_two_files_of_the_grader_import_each_other_in_a_circle() {
 "
         )
     );
+}
+
+#[test]
+fn no_two_files_of_the_fastest_counters_import_each_other_in_a_circle() {
+    let graph = file_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fastest/src"));
+    assert!(graph.len() >= 10, "{} files", graph.len());
+    let cycles: Vec<String> = all_cycles(&graph).iter().map(|c| c.join(" → ")).collect();
+    assert!(
+        cycles.is_empty(),
+        "the files of fastest/src import each other in a circle:\n{}",
+        cycles.join("\n")
+    );
+}
+
+/// The notebooks compile the library alone: it names nothing of the fastest
+/// counters (their crate, their CPU detection), and its manifest does not
+/// depend on them.
+#[test]
+fn the_library_names_nothing_of_the_fastest_counters() {
+    let mut files = Vec::new();
+    sources(&src(), &mut files);
+    assert!(files.len() > 40, "{} files", files.len());
+    for file in &files {
+        let code = own_code(file);
+        for needle in [
+            "queens_fastest",
+            "cpufeatures",
+            "constellation::",
+            "bands::",
+        ] {
+            assert!(
+                !code.contains(needle),
+                "{} names {needle}, which lives in fastest/",
+                file.display()
+            );
+        }
+    }
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let dependencies = manifest
+        .split("\n[dependencies]\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .expect("the library's [dependencies]");
+    assert!(!dependencies.contains("queens-fastest"), "{dependencies}");
+    assert!(!dependencies.contains("cpufeatures"), "{dependencies}");
 }
 
 #[test]

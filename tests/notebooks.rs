@@ -10,20 +10,12 @@ use std::process::Command;
 
 use serde_json::Value;
 
+#[path = "common/cells.rs"]
+mod cells;
+use cells::notebooks;
+
 /// The first code cell of every notebook, byte for byte.
 const SETUP: &str = ":cache 500\n:opt 0\n:dep queens = { path = \"..\", default-features = false, features = [\"svg\"] }";
-
-/// The tutorial, in reading order.
-const NOTEBOOKS: [&str; 8] = [
-    "01-diagonals",
-    "02-place-the-queens",
-    "03-build-the-solver",
-    "04-explored-nodes",
-    "05-your-call",
-    "06-beyond",
-    "07-sudoku",
-    "08-bitmask-homework",
-];
 
 fn notebooks_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("notebooks")
@@ -55,21 +47,65 @@ fn code_cells(notebook: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The folder is the table of contents: `NN-name.ipynb`, numbered from 01
+/// without a gap, each titled `# NN · …`, its opening line linking the
+/// notebook before it and the one after it by their titles. So a notebook
+/// is added by adding its file, and a renumbering that misses a link fails.
 #[test]
-fn the_notebook_folder_holds_exactly_the_tutorial() {
-    let found: BTreeSet<String> = std::fs::read_dir(notebooks_dir())
-        .expect("notebooks/")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".ipynb"))
-        .collect();
-    let expected: BTreeSet<String> = NOTEBOOKS.iter().map(|n| format!("{n}.ipynb")).collect();
-    assert_eq!(found, expected);
+fn the_notebooks_are_numbered_in_reading_order_and_link_their_neighbours() {
+    let names = notebooks();
+    let title = |name: &str| -> String {
+        let first = source(&load(name)["cells"][0]);
+        let heading = first.lines().next().unwrap_or_default();
+        heading.strip_prefix("# ").unwrap_or(heading).to_owned()
+    };
+    for (i, name) in names.iter().enumerate() {
+        let number = format!("{:02}", i + 1);
+        let words = name.strip_prefix(&format!("{number}-")).unwrap_or_else(|| {
+            panic!("{name}.ipynb: notebook {number} in reading order, so named {number}-…")
+        });
+        assert!(
+            !words.is_empty()
+                && words
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "{name}.ipynb: NN-lowercase-words"
+        );
+        assert!(
+            title(name).starts_with(&format!("{number} · ")),
+            "{name}: its title starts \"# {number} · \", not {:?}",
+            title(name)
+        );
+        let opening = source(&load(name)["cells"][0]);
+        for (word, neighbour) in [
+            ("Before: [", i.checked_sub(1).map(|j| &names[j])),
+            ("Next: [", names.get(i + 1)),
+        ] {
+            let link = opening
+                .split(word)
+                .nth(1)
+                .and_then(|rest| rest.split_once("]("));
+            match (neighbour, link) {
+                (None, None) => {}
+                (None, Some(_)) => panic!("{name}: a \"{word}…\" link, and no notebook there"),
+                (Some(neighbour), None) => {
+                    panic!("{name}: its opening does not link {neighbour} as \"{word}…\"")
+                }
+                (Some(neighbour), Some((text, target))) => assert!(
+                    target.starts_with(&format!("{neighbour}.ipynb)"))
+                        && title(neighbour).starts_with(text),
+                    "{name}: \"{word}{text}]({}\" should link {neighbour}.ipynb by its title {:?}",
+                    target.split(')').next().unwrap_or_default(),
+                    title(neighbour)
+                ),
+            }
+        }
+    }
 }
 
 #[test]
 fn every_notebook_is_nbformat_4_for_the_rust_kernel() {
-    for name in NOTEBOOKS {
+    for name in &notebooks() {
         let nb = load(name);
         assert_eq!(nb["nbformat"], 4, "{name}: nbformat");
         let minor = nb["nbformat_minor"].as_u64().expect("nbformat_minor");
@@ -121,7 +157,7 @@ fn every_notebook_is_nbformat_4_for_the_rust_kernel() {
 /// README: notebooks are committed clean; CI executes them and exports HTML.
 #[test]
 fn notebooks_are_committed_without_outputs() {
-    for name in NOTEBOOKS {
+    for name in &notebooks() {
         let nb = load(name);
         for (i, cell) in nb["cells"].as_array().expect("cells").iter().enumerate() {
             if cell["cell_type"] == "code" {
@@ -141,7 +177,7 @@ fn notebooks_are_committed_without_outputs() {
 
 #[test]
 fn every_notebook_starts_with_the_same_lean_setup_cell() {
-    for name in NOTEBOOKS {
+    for name in &notebooks() {
         let cells = code_cells(&load(name));
         assert_eq!(
             cells.first().map(String::as_str),
@@ -181,8 +217,9 @@ fn setup_cell_tree(edges: &str, extra: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
-/// What the notebooks build stays lean: the pictures, not rayon nor the
-/// count-only walks (features `parallel`, `count`), and no crate whose build
+/// What the notebooks build stays lean: the pictures, not rayon (feature
+/// `parallel`) nor the fastest counters and solvers (package `queens-fastest`
+/// and its CPU detection, `cpufeatures`), and no crate whose build
 /// script writes a file the crate includes (serde, serde_core, thiserror):
 /// evcxr's `:cache` hands every later kernel that file's path in the first
 /// kernel's folder, gone by then, so cargo rebuilds it, and the library on
@@ -201,7 +238,15 @@ fn the_setup_cell_builds_a_lean_library() {
         "the notebooks' features"
     );
     let tree = setup_cell_tree("normal,build", &[]);
-    for heavy in ["rayon", "serde", "serde_core", "serde_derive", "thiserror"] {
+    for heavy in [
+        "rayon",
+        "serde",
+        "serde_core",
+        "serde_derive",
+        "thiserror",
+        "queens-fastest",
+        "cpufeatures",
+    ] {
         assert!(
             !tree
                 .lines()
@@ -213,7 +258,7 @@ fn the_setup_cell_builds_a_lean_library() {
 
 #[test]
 fn code_cells_stay_short_and_prose_comes_first() {
-    for name in NOTEBOOKS {
+    for name in &notebooks() {
         let nb = load(name);
         let cells = nb["cells"].as_array().expect("cells");
         assert_eq!(
@@ -221,7 +266,8 @@ fn code_cells_stay_short_and_prose_comes_first() {
             "{name}: starts with prose"
         );
         for (i, cell) in cells.iter().enumerate() {
-            if cell["cell_type"] == "code" {
+            // The one plain solver is whole on purpose (see below).
+            if cell["cell_type"] == "code" && cell["id"] != PLAIN_SOLVER {
                 let lines = source(cell).lines().count();
                 assert!(
                     lines <= 12,
@@ -230,6 +276,134 @@ fn code_cells_stay_short_and_prose_comes_first() {
             }
         }
     }
+}
+
+/// The id of the one cell that shows a whole solver in plain Rust.
+const PLAIN_SOLVER: &str = "plain-solver";
+
+/// The cell with `id` in `notebook`, if any.
+fn cell_by_id(notebook: &Value, id: &str) -> Option<String> {
+    notebook["cells"]
+        .as_array()?
+        .iter()
+        .find(|c| c["id"] == id)
+        .map(source)
+}
+
+/// One plain, complete solver is shown once: three sets, recursion, undo,
+/// no library and no harness, about thirty lines; the notebook runs it, and
+/// here it is compiled on its own and its counts must be the library's.
+#[test]
+fn one_plain_solver_is_shown_once_and_counts_as_the_library() {
+    let holders: Vec<String> = notebooks()
+        .into_iter()
+        .filter(|name| cell_by_id(&load(name), PLAIN_SOLVER).is_some())
+        .collect();
+    assert_eq!(holders, ["04-explored-nodes"], "the plain solver, once");
+    let notebook = load(&holders[0]);
+    let solver = cell_by_id(&notebook, PLAIN_SOLVER).expect("the plain solver");
+    let lines = solver.lines().count();
+    assert!(
+        (25..=45).contains(&lines),
+        "about thirty lines, not {lines}"
+    );
+    for word in ["queens::", "attempt", "Handout", ":dep"] {
+        assert!(!solver.contains(word), "the plain solver uses `{word}`");
+    }
+    for part in ["HashSet", "self.backtrack(row + 1)", ".insert(", ".remove("] {
+        assert!(solver.contains(part), "the plain solver lacks `{part}`");
+    }
+    let run = cell_by_id(&notebook, "plain-solver-run").expect("the cell that runs it");
+    assert!(
+        run.contains("solve(n)") && run.contains("count(n, Strategy::Sets)"),
+        "{run}"
+    );
+    // Compiled alone, with a main that prints its counts.
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plain-solver");
+    std::fs::create_dir_all(&scratch).expect("scratch");
+    let program = scratch.join("main.rs");
+    std::fs::write(
+        &program,
+        format!("{solver}\nfn main() {{ for n in 1..=9 {{ let (s, nodes) = solve(n); println!(\"{{s}} {{nodes}}\"); }} }}\n"),
+    )
+    .expect("write");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let built = Command::new(rustc)
+        .args(["--edition", "2024", "-O", "-o"])
+        .arg(scratch.join("plain"))
+        .arg(&program)
+        .output()
+        .expect("rustc");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let ran = Command::new(scratch.join("plain")).output().expect("run");
+    let counts = String::from_utf8_lossy(&ran.stdout).into_owned();
+    for (n, line) in (1..=9).zip(counts.lines()) {
+        let library = queens::run::count(n, queens::Strategy::Sets).expect("count");
+        assert_eq!(
+            line,
+            format!("{} {}", library.solutions, library.nodes),
+            "n = {n}"
+        );
+    }
+    assert_eq!(counts.lines().count(), 9, "{counts}");
+}
+
+/// Notebook 03's cells read like the lesson: the student's code and one call
+/// to the library, no harness (`BlankCheck`, `attempt`, `judge`, budgets,
+/// `filter_map(|n| attempt(…).ok()?.ok()…)`).
+#[test]
+fn notebook_03_s_cells_show_the_student_s_code_and_one_call_each() {
+    let cells = code_cells(&load("03-build-the-solver"));
+    for cell in &cells {
+        for harness in [
+            "BlankCheck",
+            "attempt(",
+            "judge(",
+            ".ok()?",
+            "OverBudget",
+            "Exploration",
+            "compare_steps",
+            "_000",
+            "Event",
+        ] {
+            assert!(
+                !cell.contains(harness),
+                "`{harness}` in a cell of 03:\n{cell}"
+            );
+        }
+    }
+    for call in [
+        "blanks::prune_check(",
+        "blanks::insert(",
+        "blanks::delete(&blank_2,",
+        "yours.record(4)",
+        "search.compare(&progress)",
+        "against_knuth(&yours,",
+    ] {
+        assert!(cells.iter().any(|c| c.contains(call)), "03 lacks `{call}`");
+    }
+}
+
+/// A handout that does not compile is said once, with its first error's file
+/// and line, before the `:dep` that would show rustc's message without them
+/// and then fail every later cell: the check comes right before the `:dep`.
+#[test]
+fn notebook_03_checks_that_the_handout_compiles_before_loading_it() {
+    let cells = code_cells(&load("03-build-the-solver"));
+    let dep = cells
+        .iter()
+        .position(|c| c.starts_with(":dep exercises"))
+        .expect("the :dep of the handout");
+    // A `?` in a cell's last expression keeps the kernel from drawing it: bound first.
+    assert_eq!(
+        cells[dep - 1].trim(),
+        "let compiled = queens::notebook::compiles::compiles(\"../exercises\")?;\ncompiled",
+        "the cell before the :dep"
+    );
 }
 
 /// The dependencies a notebook declares with `:dep`, with paths made absolute.
@@ -349,7 +523,7 @@ fn notebook_code_compiles_against_the_library() {
     let bin = scratch.join("src").join("bin");
     std::fs::create_dir_all(&bin).expect("scratch crate");
     let mut deps: Vec<String> = Vec::new();
-    for name in NOTEBOOKS {
+    for name in &notebooks() {
         let cells = code_cells(&load(name));
         for dep in dependencies(&cells) {
             if !deps.contains(&dep) {
@@ -400,7 +574,7 @@ fn notebook_code_compiles_against_the_library() {
 /// whether to start, and where to read first.
 #[test]
 fn every_notebook_opens_with_its_objectives_its_time_and_the_rust_it_assumes() {
-    for name in NOTEBOOKS {
+    for name in &notebooks() {
         let nb = load(name);
         let cells = nb["cells"].as_array().expect("cells");
         let opening: String = cells

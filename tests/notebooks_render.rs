@@ -373,3 +373,99 @@ fn legend_promises_only_visible_error_bars(chart: &queens::display::Chart) {
         );
     }
 }
+
+/// A student's solver whose prune check leaves out the anti-diagonals: what
+/// notebook 03 records of it.
+fn blind_to_anti_diagonals() -> Vec<queens::report::trace::Event> {
+    use queens::notebook::handout::Handout;
+    let yours = Handout::new(
+        ConstraintSets::new(),
+        |sets: &ConstraintSets, row, col| {
+            sets.columns().contains(&col)
+                || sets.diagonals().contains(&(row as isize - col as isize))
+        },
+        ConstraintSets::insert,
+        ConstraintSets::delete,
+    );
+    yours.record(4).events()
+}
+
+/// With a wrong prune check, the node gallery never calls a board with
+/// attacking queens a solution, and frames every illegal board with its
+/// pair; a node the truth says has no free cell is not followed unmarked
+/// by a queen in that row.
+#[test]
+fn a_wrong_solver_s_boards_are_marked_illegal_never_solutions() {
+    let events = blind_to_anti_diagonals();
+    assert!(!events.is_empty());
+    let frames = Gallery::search(4, &events).unwrap();
+    let text = frames.text();
+    let mut illegal = 0;
+    for board in frames.boards() {
+        let caption = board.text();
+        let queens = board.queens();
+        let clash = !queens::board::placement::conflicts(queens).is_empty();
+        if clash {
+            illegal += 1;
+            assert!(
+                caption.contains("illegal") || caption.contains("not a solution"),
+                "{caption}"
+            );
+        }
+        if caption.contains(": solution") {
+            assert!(is_solution(4, queens), "a false solution: {caption}");
+        }
+    }
+    assert!(illegal > 0, "{text}");
+    assert!(
+        text.contains("with queens that attack each other"),
+        "{text}"
+    );
+    assert!(!frames.svg().is_empty());
+}
+
+/// The tree of the same wrong solver rings its illegal nodes, does not count
+/// a board with attacking queens as a solution, and its legend names every
+/// mark it draws: the ring, and ink squares for cells pruned though free.
+#[test]
+fn a_wrong_solver_s_tree_rings_illegal_nodes_and_its_legend_is_complete() {
+    let tree = TreePicture::from_events(4, &blind_to_anti_diagonals()).unwrap();
+    assert!(tree.illegal() > 0);
+    let false_solutions = tree
+        .nodes()
+        .iter()
+        .filter(|n| n.solution && n.illegal)
+        .count();
+    assert!(false_solutions > 0, "{}", tree.text());
+    assert!(
+        tree.summary().contains("counted as solutions"),
+        "{}",
+        tree.summary()
+    );
+    let svg = tree.svg();
+    assert!(
+        svg.contains("queens attack each other: not a legal board"),
+        "legend"
+    );
+    assert!(
+        tree.text()
+            .contains("not a solution: queens attack each other")
+    );
+    // A prune check that sees attacks everywhere below row 0: every pruned cell of
+    // row 1 free ones included, drawn in ink, and the legend says what ink means.
+    use queens::notebook::handout::Handout;
+    let everywhere = Handout::new(
+        ConstraintSets::new(),
+        |_: &ConstraintSets, row, _| row > 0,
+        ConstraintSets::insert,
+        ConstraintSets::delete,
+    );
+    let tree = TreePicture::from_events(4, &everywhere.record(4).events()).unwrap();
+    assert!(tree.pruned_free() > 0);
+    assert!(tree.svg().contains("pruned, yet no queen attacks it"));
+    // The right solver's tree draws neither, and its legend promises neither.
+    let right = TreePicture::new(4, Strategy::Sets).unwrap();
+    assert_eq!((right.illegal(), right.pruned_free()), (0, 0));
+    assert!(!right.svg().contains("not a legal board"));
+    assert!(!right.svg().contains("pruned, yet"));
+}

@@ -1,7 +1,8 @@
-//! Notebook 07's support for the Sudoku homework: its check cells and its
-//! "your search step by step" on the handout as shipped (every blank
-//! `todo!()`) and on the reference answers, and the homework notebooks' hint
-//! commands naming their homework.
+//! The Sudoku homework's notebook (the one whose metadata says
+//! `course.homework: "sudoku"`): its check cells and its "your search step
+//! by step" on the handout as shipped (every blank `todo!()`) and on the
+//! reference answers; and every homework notebook's checks, its hint commands
+//! naming its homework.
 
 use queens::notebook::feedback::{BlankCheck, Progress, State};
 use queens::sudoku::feedback::{compare, difference_of};
@@ -9,7 +10,7 @@ use queens::sudoku::handout::{Stopped, SudokuHandout, reference};
 use queens::sudoku::{Grid, bank};
 #[path = "common/cells.rs"]
 mod cells;
-use cells::code_cells;
+use cells::{code_cells, homework_of, notebook_of, notebooks};
 
 #[path = "../exercises/src/sudoku.rs"]
 #[allow(dead_code)]
@@ -19,12 +20,12 @@ mod handout;
 #[allow(dead_code)]
 mod answers;
 
-/// The third puzzle, the one notebook 07 searches step by step.
+/// The third puzzle, the one the Sudoku homework's notebook searches step by step.
 fn puzzle() -> Grid {
     bank::diabolical()[2].grid
 }
 
-/// Notebook 07's blank 1 check, on the handout as shipped: not yet, never passed.
+/// The notebook's blank 1 check, on the handout as shipped: not yet, never passed.
 #[test]
 fn the_untouched_handout_is_not_started_and_its_search_says_why() {
     let check = BlankCheck::run(1, "prune check", true, || {
@@ -55,7 +56,7 @@ fn the_untouched_handout_is_not_started_and_its_search_says_why() {
 }
 
 /// The reference answers take the reference's steps, node for node: what the
-/// published page of notebook 07 shows.
+/// published page of the Sudoku homework's notebook shows.
 #[test]
 fn the_reference_answers_take_the_reference_s_steps() {
     let yours = SudokuHandout::new(
@@ -108,27 +109,51 @@ fn a_delete_that_clears_the_sets_is_blamed_on_blank_3() {
     assert!(said.ends_with("Look at blank 3 first."), "{said}");
 }
 
-/// Every homework notebook checks its three blanks with `BlankCheck`, names
-/// its homework's hint command through the library (never spelled in a
-/// cell), and 07 shows the student's search beside the reference's.
+/// The homework whose hint command needs no `--exercise` (the grader's
+/// default): its notebook's checks may leave the homework unnamed.
+const DEFAULT_HOMEWORK: &str = "nqueens";
+
+/// Every homework notebook (found by `course.homework` in its metadata)
+/// checks its three blanks with `BlankCheck`, names its homework's hint
+/// command through the library (never spelled in a cell), and the Sudoku
+/// homework's shows the student's search beside the reference's.
 #[test]
 fn the_homework_notebooks_name_their_hint_command_through_the_library() {
-    for (notebook, homework) in [("07-sudoku", "sudoku"), ("08-bitmask-homework", "bitmask")] {
-        let cells = code_cells(notebook);
-        let all = cells.join("\n");
+    let homework_notebooks: Vec<(String, String)> = notebooks()
+        .into_iter()
+        .filter_map(|name| homework_of(&name).map(|homework| (name, homework)))
+        .collect();
+    assert!(
+        homework_notebooks.len() >= 3,
+        "the course's three homeworks have a notebook each, found by course.homework: {homework_notebooks:?}"
+    );
+    for (notebook, homework) in &homework_notebooks {
+        let all = code_cells(notebook).join("\n");
+        // Each blank checked, by the library's `BlankCheck` or by notebook
+        // 03's one-line helpers over it (`blanks::prune_check(…)`).
         for blank in 1..=3 {
             assert!(
-                all.contains(&format!("let blank_{blank} = BlankCheck::run({blank}, ")),
+                all.contains(&format!("let blank_{blank} = BlankCheck::run({blank}, "))
+                    || all.contains(&format!("let blank_{blank} = blanks::")),
                 "{notebook}: no check of blank {blank}"
             );
         }
+        let named = if homework == DEFAULT_HOMEWORK { 0 } else { 3 };
         assert_eq!(
             all.matches(&format!(".hints_of(\"{homework}\")")).count(),
-            3,
-            "{notebook}: each check names the hint command"
+            named,
+            "{notebook}: each check names the hint command of {homework}"
         );
-        assert!(
+        for call in [".hints_of(", ".homework("] {
+            assert_eq!(
+                all.matches(call).count(),
+                all.matches(&format!("{call}\"{homework}\")")).count(),
+                "{notebook}: a {call}…) names another homework than {homework}"
+            );
+        }
+        assert_eq!(
             all.contains(&format!(".homework(\"{homework}\")")),
+            named > 0,
             "{notebook}: the progress table names the homework"
         );
         assert!(
@@ -136,15 +161,15 @@ fn the_homework_notebooks_name_their_hint_command_through_the_library() {
             "{notebook}: a hint command spelled in a cell"
         );
     }
-    let sudoku = code_cells("07-sudoku").join("\n");
+    let sudoku = notebook_of("sudoku");
+    let cells = code_cells(&sudoku).join("\n");
     for needed in [
         "SudokuHandout::new(SudokuSets::new(), SudokuSets::is_taken, SudokuSets::insert, SudokuSets::delete)",
         "compare(&yours, &naive, Some(&progress))",
         "side_by_side(",
         "Walkthrough::of_run(&yours",
-        // The reference run for the site (`.ci/run`) picks the notebooks by it.
-        ":dep exercises = { path = \"../exercises\" }",
+        "bank::diabolical()[2]",
     ] {
-        assert!(sudoku.contains(needed), "07 lacks {needed}");
+        assert!(cells.contains(needed), "{sudoku} lacks {needed}");
     }
 }

@@ -1,6 +1,6 @@
 //! Sudoku: every shipped puzzle solved, checked and unique; the parse errors;
-//! every strategy agrees (and `fastest` with the slow ones on generated
-//! puzzles too); the box identity and the three sets; the two rules.
+//! every strategy agrees; the box identity and the three sets; the two rules.
+//! (`fastest`, the banded solver, is tested in fastest/tests/sudoku.rs.)
 
 use queens::board::coords::Cell;
 use queens::search::{Flow, NodeBudget};
@@ -27,7 +27,7 @@ fn forty_diabolical_puzzles_are_shipped() {
 #[test]
 fn every_shipped_puzzle_has_one_valid_solution_keeping_its_givens() {
     for (index, puzzle) in bank::diabolical().iter().enumerate() {
-        let solved = solve(&puzzle.grid, Strategy::Fastest);
+        let solved = solve(&puzzle.grid, Strategy::Singles);
         let solution = solved.solution.expect("a solution");
         assert!(solution.is_solved(), "puzzle {}: {solution}", index + 1);
         assert!(solution.solves(&puzzle.grid), "puzzle {}", index + 1);
@@ -41,10 +41,10 @@ fn every_shipped_puzzle_has_one_valid_solution_keeping_its_givens() {
 
 #[test]
 fn every_strategy_agrees_on_every_shipped_puzzle() {
-    let mut totals = [0u64; 5];
+    let mut totals = [0u64; 4];
     for (index, puzzle) in bank::diabolical().iter().enumerate() {
-        let [naive, mrv, naked, singles, fastest] = Strategy::ALL.map(|s| solve(&puzzle.grid, s));
-        for other in [&mrv, &naked, &singles, &fastest] {
+        let [naive, mrv, naked, singles] = Strategy::ALL.map(|s| solve(&puzzle.grid, s));
+        for other in [&mrv, &naked, &singles] {
             assert_eq!(naive.solution, other.solution, "puzzle {}", index + 1);
             assert!(other.unique, "puzzle {}", index + 1);
         }
@@ -53,10 +53,7 @@ fn every_strategy_agrees_on_every_shipped_puzzle() {
         // another cell, so one puzzle can grow a little, never the total.
         assert!(mrv.nodes < naive.nodes, "puzzle {}", index + 1);
         assert!(naked.nodes < mrv.nodes, "puzzle {}", index + 1);
-        for (total, solved) in totals
-            .iter_mut()
-            .zip([&naive, &mrv, &naked, &singles, &fastest])
-        {
+        for (total, solved) in totals.iter_mut().zip([&naive, &mrv, &naked, &singles]) {
             *total += solved.nodes;
         }
     }
@@ -94,17 +91,14 @@ fn strategies_agree_when_there_are_many_solutions_or_none() {
 #[test]
 fn naive_takes_the_first_empty_cell_and_counts_the_root() {
     // One empty cell: the root and one child.
-    let solution = solve(&FIRST.parse().unwrap(), Strategy::Fastest)
+    let solution = solve(&FIRST.parse().unwrap(), Strategy::Singles)
         .solution
         .unwrap();
     let mut grid = solution;
     grid.clear(Cell::new(4, 4));
     for strategy in Strategy::ALL {
         let solved = solve(&grid, strategy);
-        let forced = matches!(
-            strategy,
-            Strategy::Naked | Strategy::Singles | Strategy::Fastest
-        );
+        let forced = matches!(strategy, Strategy::Naked | Strategy::Singles);
         assert_eq!(solved.nodes, if forced { 1 } else { 2 }, "{strategy}");
         assert_eq!(solved.solution, Some(solution));
     }
@@ -294,7 +288,7 @@ fn strategy_names_round_trip() {
     }
     assert_eq!(
         "dlx".parse::<Strategy>().unwrap_err().to_string(),
-        "unknown Sudoku strategy 'dlx': expected naive, mrv, naked, singles or fastest"
+        "unknown Sudoku strategy 'dlx': expected naive, mrv, naked or singles"
     );
 }
 
@@ -378,66 +372,6 @@ fn six_shipped_puzzles_have_a_naive_tree_of_at_most_5000_nodes() {
     assert_eq!(small, [684, 2016, 3363, 1453, 4227, 2096]);
 }
 
-/// A puzzle made from a shipped solution: digits relabelled, then the cells
-/// of `keep` (one flag per cell) kept as givens.
-fn generated(source: usize, relabel: &[u8], keep: &[bool]) -> Grid {
-    let puzzles = bank::diabolical();
-    let solution = solve(&puzzles[source % puzzles.len()].grid, Strategy::Naked)
-        .solution
-        .expect("a shipped puzzle solves");
-    let mut grid = Grid::empty();
-    for (index, (&digit, &kept)) in solution.digits().iter().zip(keep).enumerate() {
-        if kept {
-            grid.set(Cell::new(index / 9, index % 9), relabel[digit as usize - 1]);
-        }
-    }
-    grid
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config::with_cases(300))]
-
-    /// `fastest` against the slow strategies on generated puzzles: the same
-    /// number of solutions (up to 2), each one valid, the same one when unique.
-    #[test]
-    fn fastest_agrees_with_the_slow_strategies_on_generated_puzzles(
-        source in 0usize..40,
-        relabel in proptest::prelude::Strategy::prop_shuffle(
-            proptest::sample::subsequence((1u8..=9).collect::<Vec<_>>(), 9)
-        ),
-        keep in proptest::collection::vec(proptest::bool::weighted(0.33), 81),
-    ) {
-        let puzzle = generated(source, &relabel, &keep);
-        let fastest = solve(&puzzle, Strategy::Fastest);
-        let mut references = vec![solve(&puzzle, Strategy::Singles), solve(&puzzle, Strategy::Naked)];
-        if puzzle.givens() >= 30 {
-            references.push(solve(&puzzle, Strategy::Mrv));
-        }
-        for reference in &references {
-            proptest::prop_assert_eq!(fastest.solutions, reference.solutions, "{}", puzzle);
-            if reference.unique {
-                proptest::prop_assert_eq!(fastest.solution, reference.solution, "{}", puzzle);
-            }
-        }
-        let first = fastest.solution.expect("a puzzle cut from a solution solves");
-        proptest::prop_assert!(first.solves(&puzzle), "{}", puzzle);
-    }
-
-    /// Counting up to a limit: `fastest` and `singles` count the same.
-    #[test]
-    fn fastest_counts_solutions_like_singles(
-        source in 0usize..40,
-        keep in proptest::collection::vec(proptest::bool::weighted(0.25), 81),
-    ) {
-        let puzzle = generated(source, &[1, 2, 3, 4, 5, 6, 7, 8, 9], &keep);
-        let limit = 50;
-        let fastest = queens::sudoku::solve_up_to(&puzzle, Strategy::Fastest, limit);
-        let singles = queens::sudoku::solve_up_to(&puzzle, Strategy::Singles, limit);
-        proptest::prop_assert_eq!(fastest.solutions, singles.solutions, "{}", puzzle);
-        proptest::prop_assert!(fastest.solutions >= 1);
-    }
-}
-
 /// A grid of random givens, clashing or not: `digits[i]` in cell `i` where
 /// `filled[i]`.
 fn random_grid(digits: &[u8], filled: &[bool]) -> Grid {
@@ -469,27 +403,6 @@ proptest::proptest! {
             Ok(_) => proptest::prop_assert_eq!(text.parse::<Grid>(), Ok(grid)),
             Err(clash) => {
                 proptest::prop_assert_eq!(text.parse::<Grid>(), Err(ParseError::Clash(clash)))
-            }
-        }
-    }
-
-    /// `fastest` builds its board straight from the givens' words: a grid
-    /// whose givens clash has no solution and a search of 0 nodes, and any
-    /// other counts as many solutions (up to 2) as `singles`.
-    #[test]
-    fn fastest_sets_up_any_grid_like_the_sets(
-        digits in proptest::collection::vec(1u8..=9, 81),
-        filled in proptest::collection::vec(proptest::bool::weighted(0.12), 81),
-    ) {
-        let grid = random_grid(&digits, &filled);
-        let fastest = solve(&grid, Strategy::Fastest);
-        if Units::from_grid(&grid).is_err() {
-            proptest::prop_assert_eq!((fastest.solutions, fastest.nodes), (0, 0), "{}", grid);
-        } else {
-            let singles = solve(&grid, Strategy::Singles);
-            proptest::prop_assert_eq!(fastest.solutions, singles.solutions, "{}", grid);
-            if let Some(first) = fastest.solution {
-                proptest::prop_assert!(first.solves(&grid), "{}", grid);
             }
         }
     }

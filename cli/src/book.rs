@@ -291,17 +291,61 @@ mod tests {
         }
     }
 
+    /// A notebook runs on the handout exactly when its metadata names the
+    /// homework it checks (`course.homework`, a homework of the grader): the
+    /// site runs those against the reference answers, and the notebook tests
+    /// find them by it.
     #[test]
     fn the_homework_notebooks_and_only_they_run_on_the_handout() {
-        let on_handout: Vec<String> = notebook_names(&course())
-            .unwrap()
-            .into_iter()
-            .filter(|name| takes_the_handout(&course().join(format!("{name}.ipynb"))))
-            .collect();
+        let mut homeworks = Vec::new();
+        for name in notebook_names(&course()).unwrap() {
+            let path = course().join(format!("{name}.ipynb"));
+            let notebook = read_notebook(&path).unwrap();
+            let homework = notebook["metadata"]["course"]["homework"].as_str();
+            assert_eq!(
+                takes_the_handout(&path),
+                homework.is_some(),
+                "{name}.ipynb: a notebook `{HANDOUT_DEP}` if and only if its metadata names its \
+                 course.homework"
+            );
+            if let Some(homework) = homework {
+                assert!(
+                    queens_grader::homeworks::by_name(homework).is_ok(),
+                    "{name}.ipynb: course.homework {homework:?} is no homework of the grader"
+                );
+                homeworks.push(homework.to_owned());
+            }
+        }
+        assert!(!homeworks.is_empty(), "no notebook runs on the handout");
+        let mut distinct = homeworks.clone();
+        distinct.sort();
+        distinct.dedup();
         assert_eq!(
-            on_handout,
-            ["03-build-the-solver", "07-sudoku", "08-bitmask-homework"]
+            distinct.len(),
+            homeworks.len(),
+            "two notebooks check one homework: {homeworks:?}"
         );
+    }
+
+    /// What the grader tells a student to open next names notebooks that exist.
+    #[test]
+    fn every_homework_s_next_step_names_a_notebook_of_the_course() {
+        let names = notebook_names(&course()).unwrap();
+        for homework in queens_grader::homeworks::ALL {
+            let named: Vec<&str> = homework
+                .next
+                .split("notebooks/")
+                .skip(1)
+                .filter_map(|rest| rest.split(".ipynb").next())
+                .collect();
+            for name in named {
+                assert!(
+                    names.iter().any(|n| n == name),
+                    "{}: next names notebooks/{name}.ipynb, which is not in the course",
+                    homework.name
+                );
+            }
+        }
     }
 
     #[test]

@@ -13,9 +13,9 @@ use queens_grader::report::Format;
 
 /// Parses a strategy name; `--help` lists every name with its summary.
 pub fn strategies() -> impl TypedValueParser<Value = Strategy> {
-    PossibleValuesParser::new(
-        Strategy::ALL.map(|strategy| PossibleValue::new(strategy.name()).help(strategy.summary())),
-    )
+    PossibleValuesParser::new(Strategy::ALL.map(|strategy| {
+        PossibleValue::new(strategy.name()).help(queens_fastest::run::summary(strategy))
+    }))
     .try_map(|name| name.parse::<Strategy>())
 }
 

@@ -3,8 +3,8 @@
 use crate::choice::strategies;
 use queens::Error;
 use queens::report::stats::SearchStats;
-use queens::run::{count_with_budget, resolve};
 use queens::strategy::Strategy;
+use queens_fastest::run::{count_with_budget, resolve};
 
 use super::{Failure, Output, parse_board_size};
 

@@ -28,7 +28,7 @@ use super::{Failure, Output};
 /// can tell a broken grader from a failing student.
 pub const EXIT_GRADER_ERROR: u8 = 3;
 
-fn grader_failure(message: impl std::fmt::Display) -> Failure {
+pub(crate) fn grader_failure(message: impl std::fmt::Display) -> Failure {
     Failure {
         message: message.to_string(),
         code: EXIT_GRADER_ERROR,
@@ -136,7 +136,7 @@ fn lms_names() -> impl clap::builder::TypedValueParser<Value = Lms> {
         .try_map(|name| name.parse::<Lms>())
 }
 
-fn sandbox_modes() -> impl clap::builder::TypedValueParser<Value = Mode> {
+pub(crate) fn sandbox_modes() -> impl clap::builder::TypedValueParser<Value = Mode> {
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(Mode::ALL.map(Mode::name))
         .try_map(|name| name.parse::<Mode>())

@@ -18,6 +18,12 @@ pub struct Args {
     /// (exit 1 if not); write nothing.
     #[arg(long, conflicts_with_all = ["out", "print"])]
     pub check: bool,
+    /// Also make each homework's reference answers
+    /// (`grader/src/homeworks/<name>/answers.json`): its reference built with
+    /// the graded tests, every question answered in a process of its own (a
+    /// build: about a minute the first time). With --exercise, that one only.
+    #[arg(long, conflicts_with_all = ["check", "print", "out"])]
+    pub answers: bool,
     /// Print the generated handout's lib.rs instead of writing it (scripts use
     /// this with --fill to get "a student who solved blank N").
     #[arg(long, conflicts_with = "out")]
@@ -121,6 +127,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if args.github_classroom {
         return Err(Failure::usage(GITHUB_CLASSROOM_RETIRED));
     }
+    if args.answers {
+        let homeworks = args
+            .exercise
+            .as_ref()
+            .map_or(homeworks::ALL, std::slice::from_ref);
+        return write_answers(&course, homeworks, out);
+    }
     if args.workflow.is_none()
         && (args.course_repository.is_some() || args.course_revision.is_some())
     {
@@ -219,6 +232,36 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         for path in changed {
             out.line(format!("wrote {path}"))?;
         }
+    }
+    Ok(())
+}
+
+/// Writes the reference's answers of each of `homeworks` judged against
+/// them, into its folder of the grader.
+fn write_answers(
+    course: &Course,
+    homeworks: &[&'static Homework],
+    out: &mut Output,
+) -> Result<(), Failure> {
+    for &homework in homeworks {
+        let mut config = queens_grader::grader::Config::new(course.root());
+        config.homework = homework;
+        let grader = queens_grader::grader::Grader::new(config)
+            .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
+        let answers = grader.reference_answers().map_err(Failure::new)?;
+        let path = course
+            .root()
+            .join("grader/src/homeworks")
+            .join(homework.name)
+            .join("answers.json");
+        std::fs::write(&path, answers.to_text())
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
+        let questions: usize = answers.tests.values().map(Vec::len).sum();
+        out.line(format!(
+            "{homework}: the reference's answers to {} tests ({questions} questions) in {}",
+            answers.tests.len(),
+            path.display()
+        ))?;
     }
     Ok(())
 }

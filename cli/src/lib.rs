@@ -14,6 +14,7 @@ mod grade;
 mod graded_tests;
 mod handout;
 mod hint;
+mod homework;
 mod lab;
 mod output;
 mod render;
@@ -85,6 +86,8 @@ pub enum Command {
     Watch(Deferred<watch::Args>),
     /// Regenerate exercises/ from the reference's markers, check it, or write a student copy.
     Handout(Deferred<handout::Args>),
+    /// Write homeworks: prove every homework sound (`check`), start a new one (`new`).
+    Homework(Deferred<homework::Args>),
     /// Draw a picture of the notebooks (board, tree, plot) as an SVG file.
     Render(Deferred<render::Args>),
     /// Set up JupyterLab with the Rust kernel (once) and open the notebooks.
@@ -192,6 +195,7 @@ where
         Command::Tests(args) => graded_tests::run(args.0, &mut out),
         Command::Watch(args) => watch::run(args.0, &mut out),
         Command::Handout(args) => handout::run(args.0, &mut out),
+        Command::Homework(args) => homework::run(args.0, &mut out),
         Command::Render(args) => render::run(args.0, &mut out),
         Command::Lab(args) => lab::run(args.0, &mut out),
         Command::Sudoku(args) => sudoku::run(args.0, &mut out),

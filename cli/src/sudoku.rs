@@ -14,7 +14,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
 use queens::sudoku::bank::{PuzzleLine, PuzzleLineRef};
-use queens::sudoku::{Grid, ParseError, Solved, Strategy, solve_up_to, solve_up_to_untimed};
+use queens::sudoku::{Grid, ParseError, Solved};
+use queens_fastest::sudoku::{Strategy, solve_up_to, solve_up_to_untimed};
 
 use super::{Failure, Output};
 

@@ -170,3 +170,55 @@ fn a_homework_s_file_is_graded_as_that_homework_and_never_as_another() {
                 .and(predicate::str::contains("\n").count(1)),
         );
 }
+
+/// `queens homework new` writes a skeleton homework into a course (its
+/// files and its test target in the manifest), and refuses a second time, a
+/// name that cannot name a module and a homework's name, in one line each.
+#[test]
+fn homework_new_writes_a_skeleton_once_and_refuses_bad_names() {
+    let course = tempfile::tempdir().unwrap();
+    let root = course.path();
+    std::fs::create_dir_all(root.join("exercises")).unwrap();
+    let manifest = root.join("exercises/Cargo.toml");
+    std::fs::write(&manifest, "[package]\nname = \"exercises\"\n").unwrap();
+    let dir = root.to_str().unwrap();
+    let state = root.join("hints.json");
+    let name = "skeleton_made_by_a_test";
+    let said = stdout(&queens(&state, &["homework", "new", name, "--course", dir]));
+    assert!(
+        said.contains(&format!("handout --answers --exercise {name}")),
+        "{said}"
+    );
+    for file in [
+        format!("grader/src/homeworks/{name}/mod.rs"),
+        format!("grader/src/homeworks/{name}/questions.rs"),
+        format!("grader/src/homeworks/{name}/answers.json"),
+        format!("solutions/src/{name}.rs"),
+        format!("exercises/src/{name}.rs"),
+        format!("exercises/tests/{name}.rs"),
+        format!("exercises/{name}-hints.json"),
+        format!("grader/tests/cases/{name}.toml"),
+    ] {
+        assert!(root.join(&file).is_file(), "{file}: {said}");
+    }
+    let targets = std::fs::read_to_string(&manifest).unwrap();
+    assert!(
+        targets.contains(&format!("[[test]]\nname = \"{name}\"\n")),
+        "{targets}"
+    );
+    for (asked, says) in [
+        (name, "exists already"),
+        ("Fn", "cannot name a homework"),
+        (homeworks::default().name, "already a homework"),
+    ] {
+        let output = queens(&state, &["homework", "new", asked, "--course", dir]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.starts_with("queens: error: "), "{stderr}");
+        assert!(
+            stderr.contains(says) && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&manifest).unwrap(), targets);
+}

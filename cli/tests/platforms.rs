@@ -413,7 +413,7 @@ fn gradescope_accepts_a_renamed_upload_and_a_nested_folder() {
 
 /// The case ids of a homework other than the first start with its name.
 fn prefix(homework: &queens_grader::homework::Homework) -> String {
-    if homework.default {
+    if homework.is_default() {
         String::new()
     } else {
         format!("{homework}-")

@@ -747,18 +747,25 @@ fn a_save_during_a_run_drops_the_stale_run() {
     std::fs::write(&lib_rs, &endless).unwrap();
     let running = tests_running(&watch, pid);
     watch.quit();
-    let alive: Vec<&(u32, String)> = running
-        .iter()
-        .filter(|(pid, _)| {
-            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-                let state = stat
-                    .rsplit(')')
-                    .next()
-                    .and_then(|rest| rest.split_whitespace().next());
-                state != Some("Z")
-            })
+    // Killed, a sandbox's processes take a moment to go: bubblewrap's inner
+    // process is its PID namespace's init, whose exit waits for the rest.
+    let alive = |(pid, _): &&(u32, String)| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            let state = stat
+                .rsplit(')')
+                .next()
+                .and_then(|rest| rest.split_whitespace().next());
+            state != Some("Z")
         })
-        .collect();
+    };
+    let quit = Instant::now();
+    let alive = loop {
+        let alive: Vec<&(u32, String)> = running.iter().filter(alive).collect();
+        if alive.is_empty() || quit.elapsed() > Duration::from_secs(2) {
+            break alive;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
     assert!(alive.is_empty(), "left running after q: {alive:?}");
 }
 

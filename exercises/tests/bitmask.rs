@@ -5,8 +5,8 @@
 //! that blank: `free_columns` gets masks, `choose_and_recurse` runs on a
 //! stand-in for the next row that records the call it makes, `next_free` gets
 //! a free mask and a bit. The `end_to_end` tests then run your whole search
-//! and compare it with the reference library (Knuth's tree node by node, the
-//! published counts). The questions and the expected answers live in the
+//! and compare it with the reference's (Knuth's tree node by node, the
+//! published counts). The questions and the reference's answers live in the
 //! harness (`queens_grader::homeworks::bitmask`); this file only lets it
 //! reach your code.
 //!
@@ -14,9 +14,7 @@
 //! what your code answered; the verdict is written outside it. `queens grade
 //! --exercise bitmask` grades with the instructor's copy of this file.
 
-use queens_grader::homeworks::bitmask::{
-    BitmaskBlanks, Explored, Harness, Masks, NodeView, Recorded,
-};
+use queens_grader::homeworks::bitmask::{Blanks, Explored, Recorded, run};
 
 // The bitmask handout is a file of its own, next to the N-Queens `lib.rs`.
 #[path = "../src/bitmask.rs"]
@@ -26,7 +24,7 @@ mod bitmask;
 use bitmask::{Rows, Search};
 
 fn main() -> std::process::ExitCode {
-    Harness::<Handout>::new().run()
+    run::<Handout>()
 }
 
 /// The test's stand-in for the next row: it records the call.
@@ -39,7 +37,7 @@ impl Rows for Recorded {
 /// Your bitmask handout, as the graded tests see it.
 struct Handout;
 
-impl BitmaskBlanks for Handout {
+impl Blanks for Handout {
     fn free_columns(full: u32, cols: u32, diags: u32, anti: u32) -> u32 {
         bitmask::free_columns(full, cols, diags, anti)
     }
@@ -65,15 +63,7 @@ impl BitmaskBlanks for Handout {
             over_budget,
             nodes_seen: nodes_seen
                 .into_iter()
-                .map(|node| NodeView {
-                    row: node.row,
-                    masks: Masks {
-                        cols: node.cols,
-                        diags: node.diags,
-                        anti: node.anti,
-                    },
-                    free: node.free,
-                })
+                .map(|node| (node.row, [node.cols, node.diags, node.anti], node.free))
                 .collect(),
         }
     }

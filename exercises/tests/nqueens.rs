@@ -18,10 +18,10 @@
 //! editing it changes what you see here, not your grade.
 
 use exercises::{ConstraintSets, Diagonal};
-use queens_grader::homeworks::nqueens::{Blanks, Harness, SetsView};
+use queens_grader::homeworks::nqueens::{Blanks, SetsView, run};
 
 fn main() -> std::process::ExitCode {
-    Harness::<Handout>::new().run()
+    run::<Handout>()
 }
 
 /// Your handout, as the graded tests see it.

@@ -4,32 +4,31 @@
 //! `blank_2_insert::…`, `blank_3_delete::…`) and asks only that
 //! blank: it fills the three sets' fields directly, calls the one method, and
 //! reads the fields back. The `end_to_end` tests then run the whole
-//! search on the course's diabolical puzzles and compare it with the reference
-//! library (solutions, nodes explored). The questions and the expected answers
-//! live in the harness (`queens_grader::homeworks::sudoku`); this file only lets it
-//! reach your code.
+//! search on the course's diabolical puzzles. The questions live in the
+//! harness (`queens_grader::homeworks::sudoku`) and the reference solution's
+//! answers to them beside it; this file only lets it reach your code.
 //!
 //! Each test runs in a process of its own with a time limit, and only reports
 //! what your code answered; the verdict is written outside it. `queens grade
 //! --exercise sudoku` grades with the instructor's copy of this file.
 
-use queens_grader::homeworks::sudoku::{Explored, Grid, Harness, Stop, SudokuBlanks, SudokuView};
+use queens_grader::homeworks::sudoku::{Answer, Blanks, Grid, Run, Step, SudokuView, run};
 
 // The Sudoku handout is a file of its own, next to the N-Queens `lib.rs`.
 #[path = "../src/sudoku.rs"]
 #[allow(dead_code)]
 mod sudoku;
 
-use sudoku::{Step, Stopped, SudokuSets};
+use sudoku::{Stopped, SudokuSets};
 
 fn main() -> std::process::ExitCode {
-    Harness::<Handout>::new().run()
+    run::<Handout>()
 }
 
 /// Your Sudoku handout, as the graded tests see it.
 struct Handout;
 
-impl SudokuBlanks for Handout {
+impl Blanks for Handout {
     type Sets = SudokuSets;
 
     fn fill(view: &SudokuView) -> SudokuSets {
@@ -60,17 +59,19 @@ impl SudokuBlanks for Handout {
         sets.delete(row, col, digit);
     }
 
-    fn explore(puzzle: &Grid, budget: u64) -> Result<Explored, Stop> {
+    fn explore(puzzle: &Grid, budget: u64) -> Result<Run, Answer> {
         let run = sudoku::explore(puzzle, budget).map_err(|stopped| match stopped {
-            Stopped::GivensClash => Stop::GivensClash,
-            Stopped::OverBudget { .. } => Stop::OverBudget,
+            Stopped::GivensClash => Answer::GivensClash,
+            Stopped::OverBudget { .. } => Answer::OverBudget,
         })?;
-        let count = |wanted: fn(&Step) -> bool| run.steps.iter().filter(|s| wanted(s)).count();
-        Ok(Explored {
-            places: count(|s| matches!(s, Step::Place { .. })),
-            prunes: count(|s| matches!(s, Step::Prune { .. })),
-            backtracks: count(|s| matches!(s, Step::Backtrack { .. })),
-            solution_steps: count(|s| matches!(s, Step::Solution { .. })),
+        let steps = run.steps.iter().map(|step| match *step {
+            sudoku::Step::Place { row, col, digit } => Step::Place(row, col, digit),
+            sudoku::Step::Prune { row, col, digit } => Step::Prune(row, col, digit),
+            sudoku::Step::Backtrack { row, col, digit } => Step::Backtrack(row, col, digit),
+            sudoku::Step::Solution { .. } => Step::Solution,
+        });
+        Ok(Run {
+            steps: steps.collect(),
             solutions: run.solutions,
             nodes: run.nodes,
         })

@@ -325,6 +325,7 @@ pub fn run_test(
         printed_bytes: 0,
         problems: Vec::new(),
         observed: Observed::default(),
+        parts: Vec::new(),
     };
     let harness_error = |what: String| record(Outcome::HarnessError, what, Duration::ZERO);
     let report_dir = match tempfile::tempdir() {
@@ -357,7 +358,19 @@ pub fn run_test(
     let text = std::fs::read_to_string(report_dir.path().join(REPORT_FILE)).unwrap_or_default();
     let lines = wire::read_lines(&text);
     let ending = ending(&run, settings.sandbox.is_some(), &settings.resources);
-    let (outcome, message) = verdict::judge(homework, name, &lines, &ending, settings.timeout);
+    let (outcome, explanation) = verdict::judge(homework, name, &lines, &ending, settings.timeout);
+    let message = explanation.to_text();
+    // The parts travel only when they hold more than prose (a board, a mask):
+    // the HTML page draws those.
+    let parts = if explanation
+        .parts
+        .iter()
+        .any(|part| !matches!(part, crate::explanation::Part::Text(_)))
+    {
+        explanation.parts
+    } else {
+        Vec::new()
+    };
     let mut problems = problems(&run, &lines, &ending, &settings.resources);
     let files_touched = files_touched(report_dir.path());
     if !files_touched.is_empty() {
@@ -390,8 +403,51 @@ pub fn run_test(
             containment: containment(settings),
             files_touched,
         },
+        parts,
         ..record(outcome, message, run.elapsed)
     }
+}
+
+/// The answers test `name` of `homework` gives when `executable` is built
+/// from the reference: every question answered, in order, or why not (a
+/// panic, a process that ended before answering everything). Run contained
+/// as any test is, without judging: this is how the reference's answers are
+/// made ([`crate::reference`]).
+pub fn answers_of(
+    executable: &Path,
+    homework: &Homework,
+    name: &str,
+    settings: &Settings,
+) -> Result<Vec<serde_json::Value>, String> {
+    let report_dir = tempfile::tempdir().map_err(|e| format!("a report folder: {e}"))?;
+    prepare(report_dir.path()).map_err(|e| format!("the report folder: {e}"))?;
+    let user = sandbox::run_as().filter(|_| sandbox::reachable_by_others(executable));
+    let command = test_command(executable, name, settings, report_dir.path());
+    let limits = Limits {
+        timeout: settings.timeout,
+        output_cap: OUTPUT_CAP,
+        own_process_group: true,
+    };
+    let run = process::run_contained(command, limits, settings.resources, user, None)
+        .map_err(|e| format!("cannot start the test process: {e}"))?;
+    let text = std::fs::read_to_string(report_dir.path().join(REPORT_FILE)).unwrap_or_default();
+    let mut answers = Vec::new();
+    for line in wire::read_lines(&text) {
+        match line {
+            Line::Answer(answer) => answers.push(answer),
+            Line::Panicked(message) => return Err(format!("{name} panicked: {message}")),
+            Line::LeftRunning(_) => {}
+        }
+    }
+    let asked = (homework.judging.questions)(name).len();
+    if answers.len() != asked {
+        let ending = ending(&run, settings.sandbox.is_some(), &settings.resources);
+        return Err(format!(
+            "{name} answered {} of its {asked} questions ({ending:?})",
+            answers.len()
+        ));
+    }
+    Ok(answers)
 }
 
 /// The test's home inside its report folder, with one file in it: what the

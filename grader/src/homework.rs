@@ -10,9 +10,19 @@
 
 use std::fmt;
 
-/// Compares one answer, as it came off the wire, with the reference: `Err`
-/// is the student's message.
-pub type Verdict = Box<dyn Fn(&serde_json::Value) -> Result<(), String>>;
+/// How a homework's answers are judged: against the reference's answers to
+/// the same questions ([`crate::reference`]). Equal is right; a difference
+/// is explained by the homework's explainer, else in general terms.
+#[derive(Clone, Copy)]
+pub struct Judging {
+    /// The questions of test `name`, serialised (from its `graded_tests!`
+    /// table).
+    pub questions: fn(&str) -> Vec<serde_json::Value>,
+    /// Its `answers.json`, built in.
+    pub answers: &'static str,
+    /// Its explainer ([`crate::explanation::no_explainer`] when it has none).
+    pub explain: crate::explanation::Explainer,
+}
 
 /// One graded test: its full name (`group::name`, the group naming the blank,
 /// `end_to_end` for the whole search) and the rule it checks, in plain words.
@@ -44,10 +54,10 @@ pub struct Homework {
     pub name: &'static str,
     /// One line for people: what the student builds.
     pub title: &'static str,
-    /// Whether every tool takes this homework when none is named, so its
-    /// commands need no `--exercise` (exactly one: the course's first, as the
-    /// registry's tests check).
-    pub default: bool,
+    /// Its place in the course (1 for the first): the homeworks are listed in
+    /// this order, and the first is the one every tool takes when none is
+    /// named, so its commands need no `--exercise`.
+    pub order: u32,
     /// The student's file inside the `exercises` crate (`src/lib.rs`).
     pub source: &'static str,
     /// The reference it is generated from, from the course root.
@@ -61,9 +71,8 @@ pub struct Homework {
     pub test_file: &'static str,
     /// Every graded test, in order.
     pub tests: &'static [Test],
-    /// How the answers of test `name` are judged: one verdict per question,
-    /// in order (none for an unknown name).
-    pub verdicts: fn(&str) -> Vec<Verdict>,
+    /// How its answers are judged.
+    pub judging: Judging,
     /// What the student does once every test passes, in one sentence.
     pub next: &'static str,
     /// Panics explained: a panic whose text contains the first gets the second.
@@ -113,6 +122,12 @@ impl Homework {
     /// The graded tests' names, in order.
     pub fn test_names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.tests.iter().map(|test| test.name)
+    }
+
+    /// Whether every tool takes this homework when none is named (the
+    /// course's first).
+    pub fn is_default(&self) -> bool {
+        self.order == 1
     }
 
     /// The test `name`, if it is one of this homework's.

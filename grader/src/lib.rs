@@ -33,21 +33,28 @@
 //!   batch's page per student and the instructor's index, the grades as the
 //!   LMS imports them joined to the roster, and similar submissions found by
 //!   a fingerprint of each blank.
+//! * [`authoring`] (feature `instructor`): `queens homework check`, every
+//!   homework proved sound with the grading pipeline (no test passes for
+//!   free: each fails for some wrong version of a blank).
 //! * [`platforms`] (feature `instructor`): Gradescope's autograder bundle.
 //! * [`workflows`] (feature `instructor`): grading on GitHub with the course
 //!   at a pinned commit: Classroom 50's custom grader, a plain Actions
 //!   workflow.
 
 pub mod cancel;
+pub mod explanation;
 pub mod harness;
 pub mod homework;
 pub mod homeworks;
 pub mod process;
+pub mod reference;
 pub mod results;
 pub mod sandbox;
 pub mod verdict;
 pub mod wire;
 
+#[cfg(feature = "instructor")]
+pub mod authoring;
 #[cfg(feature = "instructor")]
 pub mod batch;
 #[cfg(feature = "instructor")]

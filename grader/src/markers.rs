@@ -388,6 +388,31 @@ pub fn reset_blank(text: &str, blank: &Blank) -> Result<String, String> {
     Ok(out)
 }
 
+/// `text` (a reference) with blank `id`'s answer replaced by `answer`: its
+/// markers and its `todo:` and `hint:` lines kept, `answer`'s first line at
+/// the closing marker's indentation and its other lines as they are (as
+/// `scripts/make-batch` writes a case's `blanks.n`). A wrong version of one
+/// blank, the others answered; an error says which marker is missing.
+pub fn with_answer(text: &str, id: u32, answer: &str) -> Result<String, String> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let (start, end) = marker_lines(&lines, id)?;
+    let indent = {
+        let close = lines[end];
+        &close[..close.len() - close.trim_start().len()]
+    };
+    let mut out = String::with_capacity(text.len() + answer.len());
+    out.extend(lines[..=start].iter().copied());
+    out.extend(lines[start + 1..end].iter().copied().filter(|line| {
+        let line = line.trim_start();
+        line.starts_with(TODO) || line.starts_with(HINT)
+    }));
+    out.push_str(indent);
+    out.push_str(answer.trim_end());
+    out.push('\n');
+    out.extend(lines[end..].iter().copied());
+    Ok(out)
+}
+
 /// Whether blank `blank` of a handout file is still the handout's
 /// `todo!()` (`None` when its markers are not there).
 pub fn untouched(text: &str, blank: &Blank) -> Option<bool> {
@@ -396,12 +421,23 @@ pub fn untouched(text: &str, blank: &Blank) -> Option<bool> {
 
 /// The indexes of blank `blank`'s opening and closing marker lines.
 fn blank_lines(lines: &[&str], blank: &Blank) -> Result<(usize, usize), String> {
-    let opening = format!("{BLANK}{}:", blank.id);
-    let closing = format!("{END_BLANK}{}", blank.id);
+    marker_lines(lines, blank.id).map_err(|gone| {
+        if gone.contains(END_BLANK) {
+            gone
+        } else {
+            format!("its marker `{BLANK}{}: {}` is gone", blank.id, blank.title)
+        }
+    })
+}
+
+/// The indexes of blank `id`'s opening and closing marker lines.
+fn marker_lines(lines: &[&str], id: u32) -> Result<(usize, usize), String> {
+    let opening = format!("{BLANK}{id}:");
+    let closing = format!("{END_BLANK}{id}");
     let start = lines
         .iter()
         .position(|line| line.trim_start().starts_with(&opening))
-        .ok_or_else(|| format!("its marker `{opening} {}` is gone", blank.title))?;
+        .ok_or_else(|| format!("its marker `{opening}` is gone"))?;
     let end = lines[start..]
         .iter()
         .position(|line| line.trim() == closing)
@@ -438,6 +474,18 @@ mod tests {
         let gone = filled.replace("// END BLANK 2", "// the end");
         assert!(reset_blank(&gone, two).unwrap_err().contains("END BLANK 2"));
         assert!(reset_blank("", one).unwrap_err().contains("BLANK 1: a"));
+    }
+
+    #[test]
+    fn a_blank_s_answer_is_replaced_and_its_comments_and_the_others_kept() {
+        let reference = format!("{}{}", blank(1, "x + 1"), blank(2, "x + 2"));
+        let wrong = with_answer(&reference, 2, "x - 2\n").unwrap();
+        assert_eq!(wrong, format!("{}{}", blank(1, "x + 1"), blank(2, "x - 2")));
+        assert!(
+            with_answer(&reference, 3, "x")
+                .unwrap_err()
+                .contains("BLANK 3:")
+        );
     }
 
     #[test]

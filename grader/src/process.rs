@@ -183,6 +183,31 @@ const SAMPLE_EVERY_LATER: Duration = Duration::from_millis(25);
 /// what still holds it open.
 const SETTLE: Duration = Duration::from_millis(150);
 
+/// Held while this process starts a program. Between its fork and its exec
+/// a new process holds a copy of every file this process has open: the pipes
+/// of programs already running, a program just copied. One start at a time,
+/// and a look for a pipe's holders made under the same lock
+/// ([`run_inner`]), never take a program being started for one that was left
+/// running, nor find a copied program "busy" because of one of ours.
+static STARTING: Mutex<()> = Mutex::new(());
+
+/// Starts `command`, one start at a time in this process, and
+/// tries again for up to a second while its program is "busy" (`ETXTBSY`:
+/// a program just copied is busy while another process, started elsewhere
+/// at that moment, holds the copy's open file until its own exec closes it).
+pub fn spawn(command: &mut Command) -> io::Result<Child> {
+    let _one_at_a_time = STARTING.lock().unwrap_or_else(PoisonError::into_inner);
+    let give_up = Instant::now() + Duration::from_secs(1);
+    loop {
+        match command.spawn() {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy && Instant::now() < give_up => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// Runs `command`; with `output_budget` (bytes, 0: none) it is killed once
 /// its stdout and stderr together pass that many bytes.
 fn run_inner(
@@ -202,7 +227,7 @@ fn run_inner(
         command.process_group(0);
     }
     let start = Instant::now();
-    let mut child = command.spawn()?;
+    let mut child = spawn(&mut command)?;
     let pipes = pipe_inodes(&child);
     enlarge_pipes(&child);
     let printed = Arc::new(AtomicU64::new(0));
@@ -268,10 +293,14 @@ fn run_inner(
         drains.iter().all(|d| d.wait_until(until))
     };
     if !settled([&stdout, &stderr]) {
+        // With no program of ours being started, whoever still holds the
+        // pipes was left running by this one.
+        let no_start = STARTING.lock().unwrap_or_else(PoisonError::into_inner);
         for (pid, name) in pipe_holders(&pipes) {
             kill_pid(pid);
             left_running.push(name);
         }
+        drop(no_start);
         settled([&stdout, &stderr]);
     }
     left_running.sort();

@@ -91,6 +91,10 @@ pub struct TestRecord {
     /// What the grader saw of its process, for the instructor.
     #[serde(default)]
     pub observed: Observed,
+    /// The message's parts when it holds a board or a mask (the HTML page
+    /// draws them; `message` is their text).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<crate::explanation::Part>,
 }
 
 /// What the grader observed of one test's process, from outside it: for the
@@ -179,7 +183,7 @@ pub fn student_path(file: &str) -> String {
 /// for the notebooks' progress tables too.
 pub fn hint_command(homework: &Homework, blank: Option<u32>) -> String {
     queens::notebook::feedback::hint_command(
-        (!homework.default).then_some(homework.name),
+        (!homework.is_default()).then_some(homework.name),
         blank.map(|id| id as usize),
     )
 }

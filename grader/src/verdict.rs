@@ -3,70 +3,16 @@
 //!
 //! This runs only where no student code does: in the harness's parent
 //! process (`cargo test -p exercises`) and in the grader (`queens grade`).
-//! A homework gives one [`Check`] per question (the question the test
-//! process is asked and how its typed answer is judged); [`verdicts`] turns
-//! them into the untyped [`Verdict`]s the core applies to the report's lines
-//! ([`judge`]).
+//! Each answer the test process wrote is compared with the reference's
+//! answer to the same question ([`crate::reference`]); a difference is
+//! explained by the homework's explainer, else in general terms ([`judge`]).
 
 use std::time::Duration;
 
-use serde::de::DeserializeOwned;
-
-use crate::homework::Homework;
+use crate::explanation::{Difference, Explanation, generic};
+use crate::homework::{Homework, Judging};
 use crate::results::{Outcome, blank_of, group_of};
 use crate::wire::Line;
-
-pub use crate::homework::Verdict;
-
-/// How one typed answer is judged: `Err` is the student's message.
-type Judge<A> = Box<dyn Fn(&A) -> Result<(), String>>;
-
-/// One question of a homework and how to judge its answer.
-pub struct Check<Q, A> {
-    /// What the test process is asked.
-    pub question: Q,
-    judge: Judge<A>,
-}
-
-impl<Q, A> Check<Q, A> {
-    /// `question`, judged by `judge`.
-    pub fn new(question: Q, judge: impl Fn(&A) -> Result<(), String> + 'static) -> Self {
-        Self {
-            question,
-            judge: Box::new(judge),
-        }
-    }
-
-    /// The student's answer, compared with the reference.
-    pub fn judge(&self, answer: &A) -> Result<(), String> {
-        (self.judge)(answer)
-    }
-}
-
-/// The questions of `checks`, in order (what the test process is asked).
-pub fn questions<Q, A>(checks: Vec<Check<Q, A>>) -> Vec<Q> {
-    checks.into_iter().map(|check| check.question).collect()
-}
-
-/// The verdicts of `checks`: each answer read back into `A` (an answer of
-/// another shape is a wrong answer, never a pass) and judged.
-pub fn verdicts<Q: 'static, A: DeserializeOwned + 'static>(
-    checks: Vec<Check<Q, A>>,
-) -> Vec<Verdict> {
-    checks
-        .into_iter()
-        .map(|check| {
-            Box::new(move |value: &serde_json::Value| {
-                match serde_json::from_value::<A>(value.clone()) {
-                    Ok(answer) => check.judge(&answer),
-                    Err(_) => Err(format!(
-                        "the test process gave an answer of the wrong kind: {value}"
-                    )),
-                }
-            }) as Verdict
-        })
-        .collect()
-}
 
 /// How a test's process ended, as far as the verdict cares: what the grader
 /// saw of the process, never what it printed.
@@ -101,14 +47,17 @@ pub fn judge(
     lines: &[Line],
     ending: &Ending,
     timeout: Duration,
-) -> (Outcome, String) {
-    let checks = (homework.verdicts)(name);
-    if checks.is_empty() {
-        return (
-            Outcome::HarnessError,
-            format!("no graded test of {homework} is named {name}"),
-        );
-    }
+) -> (Outcome, Explanation) {
+    let checks = match checks_of(homework, name) {
+        Ok(checks) if !checks.is_empty() => checks,
+        Ok(_) => {
+            return (
+                Outcome::HarnessError,
+                Explanation::text(format!("no graded test of {homework} is named {name}")),
+            );
+        }
+        Err(why) => return (Outcome::HarnessError, Explanation::text(why)),
+    };
     let mut answered = 0;
     for line in lines {
         match line {
@@ -116,14 +65,14 @@ pub fn judge(
                 let Some(check) = checks.get(answered) else {
                     break;
                 };
-                if let Err(message) = check(answer) {
-                    return (Outcome::Failed, message);
+                if let Err(explanation) = check(answer) {
+                    return (Outcome::Failed, explanation);
                 }
                 answered += 1;
             }
             Line::Panicked(message) => {
                 if message.starts_with("not yet implemented") {
-                    return (Outcome::NotImplemented, message.clone());
+                    return (Outcome::NotImplemented, Explanation::text(message.clone()));
                 }
                 let explained: String = homework
                     .explanations
@@ -133,13 +82,68 @@ pub fn judge(
                     .collect();
                 return (
                     Outcome::Panicked,
-                    format!("your code panicked: {message}{explained}"),
+                    Explanation::text(format!("your code panicked: {message}{explained}")),
                 );
             }
             Line::LeftRunning(_) => {}
         }
     }
-    if answered >= checks.len() {
+    let (outcome, message) = ended_early(name, answered, checks.len(), ending, timeout);
+    (outcome, Explanation::text(message))
+}
+
+/// One answer's check: `Err` explains what is wrong.
+type AnswerCheck<'a> = Box<dyn Fn(&serde_json::Value) -> Result<(), Explanation> + 'a>;
+
+/// The checks of test `name`, one per question, against the reference's
+/// answers. `Err` is a grader problem (the reference's answers out of date
+/// or unreadable).
+fn checks_of<'a>(homework: &'a Homework, name: &str) -> Result<Vec<AnswerCheck<'a>>, String> {
+    let Judging {
+        questions,
+        answers,
+        explain,
+    } = homework.judging;
+    let Some(test) = homework.test(name) else {
+        return Ok(Vec::new());
+    };
+    let questions = questions(name);
+    let answers = crate::reference::built_in(homework.name, answers)?;
+    let expected: Vec<serde_json::Value> =
+        answers.of(name, &questions)?.into_iter().cloned().collect();
+    Ok(questions
+        .into_iter()
+        .zip(expected)
+        .enumerate()
+        .map(|(index, (question, reference))| {
+            Box::new(move |yours: &serde_json::Value| {
+                if *yours == reference {
+                    return Ok(());
+                }
+                let difference = Difference {
+                    test: test.name,
+                    rule: test.rule,
+                    index,
+                    question: &question,
+                    reference: &reference,
+                    yours,
+                };
+                Err(explain(&difference).unwrap_or_else(|| generic(&difference)))
+            }) as AnswerCheck<'a>
+        })
+        .collect())
+}
+
+/// Why a test whose answers were all right so far did not pass: it passed
+/// when every question was answered, else its process ended first.
+fn ended_early(
+    name: &str,
+    answered: usize,
+    questions: usize,
+    ending: &Ending,
+    timeout: Duration,
+) -> (Outcome, String) {
+    if answered >= questions {
         return (Outcome::Passed, String::new());
     }
     let in_blank =

@@ -602,9 +602,13 @@ fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
     let code = std::fs::read_to_string(path.join("src/lib.rs")).unwrap();
     let binary = grader.test_binary(&code).unwrap();
     let start = std::time::Instant::now();
-    let output = std::process::Command::new(&binary)
+    let mut command = std::process::Command::new(&binary);
+    command
         .arg("--test-threads=2")
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let output = queens_grader::process::spawn(&mut command)
+        .and_then(std::process::Child::wait_with_output)
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");

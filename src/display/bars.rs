@@ -84,6 +84,36 @@ impl BarChart {
     fn value(&self, value: f64) -> f64 {
         if self.log { value.log10() } else { value }
     }
+
+    /// Where the value axis ends (in axis units, a power of ten's exponent on
+    /// a log axis): far enough right that each bar's words, written after
+    /// the bar, end inside the picture, however long they are.
+    fn axis_end(&self, start: f64) -> f64 {
+        let from = self.value(start);
+        let span = self
+            .bars
+            .iter()
+            .filter(|bar| bar.value.is_finite())
+            .map(|bar| {
+                let words = bar.words().chars().count() as f64 * CHAR_PX / PLOT_PX;
+                (self.value(bar.value.max(start)) - from) / (1.0 - words.min(0.8))
+            })
+            .fold(0.0, f64::max);
+        from + if span > 0.0 { span * 1.02 } else { 1.0 }
+    }
+}
+
+/// The plotting area's width: the picture's 760 px less plotters' margins.
+const PLOT_PX: f64 = 732.0;
+/// A generous average width of a character at 12.5 px sans-serif, digits
+/// and capitals included.
+const CHAR_PX: f64 = 7.0;
+
+impl Bar {
+    /// What is written after the bar.
+    fn words(&self) -> String {
+        format!("  {}: {}", self.label, self.note)
+    }
 }
 
 impl Picture for BarChart {
@@ -93,19 +123,12 @@ impl Picture for BarChart {
 
     fn draw(&self, area: &Area<'_>) -> Result<(), String> {
         area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
-        let values = self
-            .bars
-            .iter()
-            .map(|b| b.value)
-            .filter(|v| v.is_finite() && *v > 0.0);
-        let (low, high) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let (low, high) = if low > high { (1.0, 10.0) } else { (low, high) };
-        // Room on the right for the longest bar's words.
-        let (start, end) = if self.log {
-            (low / 3.0, high * 60.0)
-        } else {
-            (0.0, high * 1.9)
-        };
+        let positive = self.bars.iter().map(|b| b.value);
+        let low = positive
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .fold(f64::INFINITY, f64::min);
+        let low = if low.is_finite() { low } else { 1.0 };
+        let start = if self.log { low / 3.0 } else { 0.0 };
         let count = self.bars.len().max(1) as f64;
         let mut chart = axes(
             area,
@@ -113,7 +136,7 @@ impl Picture for BarChart {
                 title: &self.title,
                 x_label: &self.value_label,
                 y_label: "",
-                x: (self.value(start), self.value(end)),
+                x: (self.value(start), self.axis_end(start)),
                 y: (-0.6, count - 0.4),
                 log: (self.log, false),
                 y_label_area: 0,
@@ -127,9 +150,9 @@ impl Picture for BarChart {
             let (left, right) = (self.value(start), self.value(bar.value.max(start)));
             let corners = [(left, row(i) - 0.32), (right, row(i) + 0.32)];
             shapes.push(Rectangle::new(corners, colour.mix(0.85).filled()).into_dyn());
-            let words = format!("  {}: {}", bar.label, bar.note);
-            shapes
-                .push(Text::new(words, (right, row(i)), palette::font(12.5, INK, LEFT)).into_dyn());
+            shapes.push(
+                Text::new(bar.words(), (right, row(i)), palette::font(12.5, INK, LEFT)).into_dyn(),
+            );
         }
         chart.draw_series(shapes).map_err(|e| e.to_string())?;
         Ok(())
@@ -144,5 +167,40 @@ impl Picture for BarChart {
             out.push_str(&format!("{finding}\n"));
         }
         out.trim_end().to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::display::palette::{BLUE, GREEN};
+
+    /// Each bar's end plus its words, in the plot's widths, for `chart`.
+    fn ends(chart: &BarChart) -> Vec<f64> {
+        let start = if chart.log { 100.0 / 3.0 } else { 0.0 };
+        let (from, to) = (chart.value(start), chart.axis_end(start));
+        let words = |bar: &Bar| bar.words().chars().count() as f64 * CHAR_PX / PLOT_PX;
+        let end = |bar: &Bar| (chart.value(bar.value) - from) / (to - from) + words(bar);
+        chart.bars.iter().map(end).collect()
+    }
+
+    #[test]
+    fn the_longest_bar_keeps_room_for_its_words() {
+        for log in [false, true] {
+            let mut chart = BarChart::new("Nodes", "nodes");
+            chart.log = log;
+            let chart = chart
+                .bar(
+                    "Sudoku, ten puzzles · yours",
+                    2_345_678.0,
+                    BLUE,
+                    "2,345,678 nodes",
+                )
+                .bar("Sudoku, ten puzzles · MRV", 100.0, GREEN, "100 nodes");
+            let ends = ends(&chart);
+            assert!(ends.iter().all(|&end| end <= 1.0), "log {log}: {ends:?}");
+            // Not so much room that the longest bar shrinks to a stub.
+            assert!(ends[0] > 0.9, "log {log}: {ends:?}");
+        }
     }
 }

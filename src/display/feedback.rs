@@ -4,7 +4,10 @@
 //! queens that attack each other.
 
 use crate::board::placement::{conflicts, parse_board};
-use crate::display::{BoardPicture, Gallery, TreePicture};
+use crate::display::{BLUE, BoardPicture, Chart, Gallery, INK, Series, Style, TreePicture};
+use crate::notebook::attempt::{Attempt, Verdict, attempt, judge};
+use crate::notebook::handout::Handout;
+use crate::report::reference::KNUTH_NODES;
 use crate::report::trace::Event;
 use crate::run::error::Result;
 
@@ -64,6 +67,94 @@ pub fn boards_gallery(title: &str, boards: &[Vec<String>]) -> Gallery {
     Gallery::new(title, pictures)
 }
 
+/// What a student's `solve_n_queens` returned, drawn by
+/// [`boards_gallery`]; the sentence saying why when it panicked (a blank still
+/// `todo!()`).
+pub fn returned_boards(what: &str, solve: impl FnOnce() -> Vec<Vec<String>>) -> Shown<Gallery> {
+    match attempt(what, solve) {
+        Attempt::Done(found) => Shown::Picture(boards_gallery(
+            &format!("the boards {what} returned: {}", found.len()),
+            &found,
+        )),
+        Attempt::Unfinished(why) => Shown::Sentence(why.to_string()),
+    }
+}
+
+/// A student's node counts against Knuth's: the verdict, and the two series
+/// on one chart (a sentence while the search has not run).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgainstKnuth {
+    /// Passed when every size gives Knuth's count.
+    pub verdict: Verdict,
+    /// Both series on a log scale.
+    pub chart: Shown<Chart>,
+}
+
+impl AgainstKnuth {
+    /// Shows the verdict, then the chart, in Jupyter.
+    pub fn evcxr_display(&self) {
+        self.verdict.evcxr_display();
+        self.chart.evcxr_display();
+    }
+}
+
+/// Records the student's search for each size of `sizes` (up to 18, Knuth's
+/// table) and compares its nodes with Knuth's counts (OEIS A319283); sizes
+/// whose search did not end are left out, and the verdict says so.
+pub fn against_knuth<S: Clone>(
+    yours: &Handout<S>,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> AgainstKnuth {
+    let sizes: Vec<usize> = sizes.filter(|&n| n < KNUTH_NODES.len()).collect();
+    let mine: Vec<(usize, Option<u64>)> = sizes
+        .iter()
+        .map(|&n| (n, yours.record(n).nodes()))
+        .collect();
+    let what = format!(
+        "nodes for n = {}..={}",
+        sizes.first().copied().unwrap_or(0),
+        sizes.last().copied().unwrap_or(0)
+    );
+    let expected: Vec<u64> = sizes.iter().map(|&n| KNUTH_NODES[n]).collect();
+    let given: Vec<u64> = mine.iter().filter_map(|&(_, nodes)| nodes).collect();
+    let unfinished: Vec<String> = mine
+        .iter()
+        .filter(|(_, nodes)| nodes.is_none())
+        .map(|(n, _)| n.to_string())
+        .collect();
+    let mut verdict = judge(&what, &expected, &Attempt::Done(given));
+    if !unfinished.is_empty() {
+        verdict = verdict.hint(format!(
+            "your search did not end for n = {} (a blank still todo!(), a panic, or past the \
+             node budget): those sizes are left out.",
+            unfinished.join(", ")
+        ));
+    }
+    let point = |n: usize, nodes: u64| (n as f64, nodes as f64);
+    let yours: Vec<(f64, f64)> = mine
+        .iter()
+        .filter_map(|&(n, nodes)| Some(point(n, nodes?)))
+        .collect();
+    let chart = if yours.is_empty() {
+        Shown::Sentence(
+            "Your search has not run yet: no node counts to compare with Knuth's.".to_owned(),
+        )
+    } else {
+        let knuth = sizes.iter().map(|&n| point(n, KNUTH_NODES[n])).collect();
+        Shown::Picture(
+            Chart::new(
+                "Your node counts against Knuth's (OEIS A319283)",
+                "n",
+                "nodes (log scale)",
+            )
+            .log_y()
+            .series(Series::new("your solver", BLUE, Style::Line, yours))
+            .series(Series::new("Knuth", INK, Style::Rings, knuth)),
+        )
+    };
+    AgainstKnuth { verdict, chart }
+}
+
 macro_rules! shown_display {
     ($($picture:ty),+) => {
         $(
@@ -82,7 +173,7 @@ macro_rules! shown_display {
     };
 }
 
-shown_display!(TreePicture, Gallery);
+shown_display!(TreePicture, Gallery, Chart);
 
 #[cfg(test)]
 mod tests {

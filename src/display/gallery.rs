@@ -6,6 +6,7 @@ use plotters::prelude::Text;
 use super::board::{BoardPicture, Shading};
 use super::palette::{self, INK, LEFT};
 use super::picture::{Area, Picture};
+use crate::board::placement::conflicts;
 use crate::report::branching::available_per_row;
 use crate::report::trace::Event;
 use crate::run::check_size;
@@ -187,25 +188,44 @@ impl Gallery {
                 operation: "drawing every node of this search (over 120 boards)",
             });
         }
-        let boards = nodes
+        let mut illegal = 0;
+        let boards: Vec<BoardPicture> = nodes
             .iter()
             .enumerate()
             .map(|(i, queens)| {
-                let caption = node_caption(n, i, queens);
-                BoardPicture::new(n, queens)
+                let picture = BoardPicture::new(n, queens)
                     .shading(Shading::NextRow)
                     .details(false)
-                    .cell_size(if n <= 5 { 20 } else { 14 })
-                    .caption(caption)
+                    .cell_size(if n <= 5 { 20 } else { 14 });
+                // A board with queens that attack each other (a prune check
+                // that missed an attack placed one): framed and said so,
+                // never called a solution.
+                match conflicts(queens).first() {
+                    Some(&(a, b)) => {
+                        illegal += 1;
+                        let what = if queens.len() == n {
+                            "not a solution"
+                        } else {
+                            "illegal"
+                        };
+                        picture
+                            .mark(&[a, b])
+                            .caption(format!("{i}: {what}: {a} and {b} attack"))
+                    }
+                    None => picture.caption(node_caption(n, i, queens)),
+                }
             })
             .collect();
-        Ok(Self::new(
-            format!(
-                "the {} of the search, in order",
-                super::text::plural(nodes.len(), "node", "nodes")
-            ),
-            boards,
-        ))
+        let mut title = format!(
+            "the {} of the search, in order",
+            super::text::plural(nodes.len(), "node", "nodes")
+        );
+        if illegal > 0 {
+            title.push_str(&format!(
+                "; {illegal} with queens that attack each other (framed in red)"
+            ));
+        }
+        Ok(Self::new(title, boards))
     }
 
     /// [`search`](Self::search) for the library's own run of `strategy`.

@@ -139,7 +139,7 @@ impl SudokuPicture {
 }
 
 /// The light tint a unit's cells take: its colour from the palette (a row
-/// red, a column amber, a box purple) in every picture of notebook 07.
+/// red, a column amber, a box purple) in every picture of notebooks 07 and 08.
 fn unit_tint(unit: Unit) -> RGBColor {
     let strength = match unit {
         Unit::Column(_) => 0.25,

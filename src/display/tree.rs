@@ -50,8 +50,12 @@ pub struct TreeNode {
     pub cell: Option<Cell>,
     /// Queens on the board at this node.
     pub level: usize,
-    /// Whether this node is a solution.
+    /// Whether the search counted this node a solution.
     pub solution: bool,
+    /// Whether two queens on this node's board attack each other: a prune
+    /// check that missed an attack placed one here or above. A solution
+    /// counted on such a board is a false one.
+    pub illegal: bool,
     /// Children and pruned candidates, in the order the search tried them.
     pub children: Vec<TreeChild>,
 }
@@ -99,6 +103,7 @@ impl TreePicture {
             cell: None,
             level: 0,
             solution: false,
+            illegal: false,
             children: Vec::new(),
         }];
         let mut path = vec![0];
@@ -107,10 +112,13 @@ impl TreePicture {
             match event {
                 Event::Place { row, col } => {
                     let index = nodes.len();
+                    let attacked = ConstraintSets::from_placement(&path_queens(&nodes, &path))
+                        .is_attacked(*row, *col);
                     nodes.push(TreeNode {
                         cell: Some(Cell::new(*row, *col)),
                         level: path.len(),
                         solution: false,
+                        illegal: nodes[current].illegal || attacked,
                         children: Vec::new(),
                     });
                     nodes[current].children.push(TreeChild::Node { index });
@@ -125,11 +133,7 @@ impl TreePicture {
                     // A trace that does not say why (a student's) is coloured
                     // by what attacks the cell given the queens on the path.
                     let by = if by.is_empty() {
-                        let queens: Vec<usize> = path[1..]
-                            .iter()
-                            .filter_map(|&i| nodes[i].cell.map(|c| c.col))
-                            .collect();
-                        ConstraintSets::from_placement(&queens)
+                        ConstraintSets::from_placement(&path_queens(&nodes, &path))
                             .attack(*row, *col)
                             .constraints()
                             .collect()
@@ -177,6 +181,21 @@ impl TreePicture {
         &self.nodes
     }
 
+    /// Candidates pruned though no queen attacks them (a prune check that
+    /// sees attacks that are not there).
+    pub fn pruned_free(&self) -> usize {
+        self.nodes
+            .iter()
+            .flat_map(|n| &n.children)
+            .filter(|c| matches!(c, TreeChild::Pruned { by, .. } if by.is_empty()))
+            .count()
+    }
+
+    /// Nodes whose board has two queens attacking each other.
+    pub fn illegal(&self) -> usize {
+        self.nodes.iter().filter(|n| n.illegal).count()
+    }
+
     /// Pruned candidates charged to their first attacker: column, diagonal,
     /// anti-diagonal, and forward checking's dead ends.
     pub fn pruned(&self) -> [usize; 4] {
@@ -200,18 +219,38 @@ impl TreePicture {
     /// each pruned candidate charged to the first constraint that attacks it.
     pub fn summary(&self) -> String {
         let [column, diagonal, anti, dead] = self.pruned();
-        let solutions = self.nodes.iter().filter(|n| n.solution).count();
+        let free = self.pruned_free();
+        let solutions = self
+            .nodes
+            .iter()
+            .filter(|n| n.solution && !n.illegal)
+            .count();
+        let false_ones = self
+            .nodes
+            .iter()
+            .filter(|n| n.solution && n.illegal)
+            .count();
         let mut text = format!(
             "{}, {}, {} pruned ({column} column, {diagonal} diagonal, \
              {anti} anti-diagonal",
             super::text::plural(self.nodes.len(), "node", "nodes"),
             super::text::plural(solutions, "solution", "solutions"),
-            column + diagonal + anti + dead
+            column + diagonal + anti + dead + free
         );
         if dead > 0 {
             text.push_str(&format!(", {dead} dead end"));
         }
+        if free > 0 {
+            text.push_str(&format!(", {free} attacked by no queen"));
+        }
         text.push(')');
+        let illegal = self.illegal();
+        if illegal > 0 {
+            text.push_str(&format!("; {illegal} with queens that attack each other"));
+            if false_ones > 0 {
+                text.push_str(&format!(", {false_ones} of them counted as solutions"));
+            }
+        }
         text
     }
 
@@ -371,15 +410,30 @@ impl TreePicture {
     /// dead ends listed only when the tree has some.
     fn draw_legend(&self, area: &Area<'_>) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
-        let mut entries: Vec<(RGBColor, &str)> = vec![
-            (palette::RED, "pruned: column"),
-            (palette::AMBER, "pruned: diagonal (column free)"),
-            (palette::PURPLE, "pruned: anti-diagonal only"),
-            (GREEN, "solution"),
-            (palette::tint(RED, 0.25), "no child: backtrack"),
+        let mut entries: Vec<(Swatch, &str)> = vec![
+            (Swatch::Square(palette::RED), "pruned: column"),
+            (
+                Swatch::Square(palette::AMBER),
+                "pruned: diagonal (column free)",
+            ),
+            (
+                Swatch::Square(palette::PURPLE),
+                "pruned: anti-diagonal only",
+            ),
+            (Swatch::Square(GREEN), "solution"),
+            (
+                Swatch::Square(palette::tint(RED, 0.25)),
+                "no child: backtrack",
+            ),
         ];
         if self.pruned()[3] > 0 {
-            entries.insert(3, (GREY, "dead end (look-ahead)"));
+            entries.insert(3, (Swatch::Square(GREY), "dead end (look-ahead)"));
+        }
+        if self.pruned_free() > 0 {
+            entries.push((Swatch::Square(INK), "pruned, yet no queen attacks it"));
+        }
+        if self.illegal() > 0 {
+            entries.push((Swatch::Ring, "queens attack each other: not a legal board"));
         }
         let (mut x, mut legend_y) = (12, Self::y(self.n) + 44);
         let width = self.size().0 as i32;
@@ -388,11 +442,17 @@ impl TreePicture {
             if x > 12 && x + entry_width > width {
                 (x, legend_y) = (12, legend_y + 18);
             }
-            area.draw(&Rectangle::new(
-                [(x, legend_y - 6), (x + 12, legend_y + 6)],
-                colour.filled(),
-            ))
-            .map_err(err)?;
+            match colour {
+                Swatch::Square(colour) => area
+                    .draw(&Rectangle::new(
+                        [(x, legend_y - 6), (x + 12, legend_y + 6)],
+                        colour.filled(),
+                    ))
+                    .map_err(err)?,
+                Swatch::Ring => area
+                    .draw(&Circle::new((x + 6, legend_y), 5, illegal_ring()))
+                    .map_err(err)?,
+            }
             area.draw(&Text::new(
                 label,
                 (x + 16, legend_y),
@@ -410,7 +470,12 @@ impl TreePicture {
         let name = node
             .cell
             .map_or("root".to_owned(), |c| format!("queen on {c}"));
-        let tag = if node.solution { "  solution" } else { "" };
+        let tag = match (node.solution, node.illegal) {
+            (true, false) => "  solution",
+            (true, true) => "  not a solution: queens attack each other",
+            (false, true) => "  illegal: queens attack each other",
+            (false, false) => "",
+        };
         out.push_str(&format!("{indent}{name}{tag}\n"));
         let pruned: Vec<String> = node
             .children
@@ -439,6 +504,26 @@ impl TreePicture {
     }
 }
 
+/// How an entry of the legend looks: a filled square, or the ring of an
+/// illegal board.
+enum Swatch {
+    Square(RGBColor),
+    Ring,
+}
+
+/// The ring around a node whose board has queens attacking each other.
+fn illegal_ring() -> ShapeStyle {
+    ShapeStyle::from(&palette::RED_TEXT).stroke_width(3)
+}
+
+/// The columns of the queens on the path from the root (`path[0]`) to its end.
+fn path_queens(nodes: &[TreeNode], path: &[usize]) -> Vec<usize> {
+    path[1..]
+        .iter()
+        .filter_map(|&i| nodes[i].cell.map(|c| c.col))
+        .collect()
+}
+
 /// A node on an `n × n` board: a circle (green for a solution, pink for a
 /// dead end before the last row) with the queen's column inside.
 fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> Result<(), String> {
@@ -449,8 +534,10 @@ fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> 
             .children
             .iter()
             .all(|c| !matches!(c, TreeChild::Node { .. }));
-    let fill = if node.solution {
+    let fill = if node.solution && !node.illegal {
         GREEN
+    } else if node.solution {
+        palette::WHITE
     } else if dead {
         palette::tint(RED, 0.25)
     } else {
@@ -464,8 +551,16 @@ fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> 
         ShapeStyle::from(&INK).stroke_width(1),
     ))
     .map_err(err)?;
+    if node.illegal {
+        area.draw(&Circle::new(centre, RADIUS + 2, illegal_ring()))
+            .map_err(err)?;
+    }
     let label = node.cell.map_or("·".to_owned(), |c| c.col.to_string());
-    let ink = if node.solution { palette::WHITE } else { INK };
+    let ink = if node.solution && !node.illegal {
+        palette::WHITE
+    } else {
+        INK
+    };
     area.draw(&Text::new(label, centre, palette::bold(11.0, ink, CENTRE)))
         .map_err(err)?;
     Ok(())
@@ -482,8 +577,8 @@ fn draw_candidates(
     for (child, &x) in node.children.iter().zip(child_x) {
         match child {
             TreeChild::Node { .. } => {}
-            TreeChild::Pruned { cell, by } => pruned_mark(area, x, y, by, cell.col)?,
-            TreeChild::DeadEnd { cell, .. } => pruned_mark(area, x, y, &[], cell.col)?,
+            TreeChild::Pruned { cell, by } => pruned_mark(area, (x, y), by, false, cell.col)?,
+            TreeChild::DeadEnd { cell, .. } => pruned_mark(area, (x, y), &[], true, cell.col)?,
         }
     }
     Ok(())
@@ -491,18 +586,23 @@ fn draw_candidates(
 
 /// A pruned candidate: a small square in the colour of the constraint that
 /// rejected it first, where the prune check's `||` stops (grey for a
-/// forward-checking dead end), its column written inside. The same charge as
+/// forward-checking dead end, ink for a cell no queen attacks), its column written inside. The same charge as
 /// the statistics' `pruned` counts.
 fn pruned_mark(
     area: &Area<'_>,
-    x: i32,
-    y: i32,
+    (x, y): (i32, i32),
     by: &[Constraint],
+    dead_end: bool,
     col: usize,
 ) -> Result<(), String> {
     let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
     let half = 7;
-    let colour = by.first().map_or(GREY, |&c| palette::constraint(c));
+    // Grey: a dead end; ink: pruned though nothing attacks it (a wrong check).
+    let colour = match (by.first(), dead_end) {
+        (Some(&c), _) => palette::constraint(c),
+        (None, true) => GREY,
+        (None, false) => INK,
+    };
     area.draw(&Rectangle::new(
         [(x - half, y - half), (x + half, y + half)],
         colour.filled(),

@@ -8,18 +8,13 @@
 //! | [`mirror`] | first queen in the left half, solutions doubled | `MirrorHalved` |
 //! | [`symmetry`] | one board per class of the 8 symmetries | `SymmetryReduced` |
 //! | `parallel` (feature `parallel`) | the symmetry walk split over threads | `SymmetryReduced` |
-//! | [`constellation`] | border queens first, weighed classes, count only (`fastest`) | `Constellations` |
-//! | [`mirror_count`] | the mirror, count only | (none: no statistics) |
 //!
-//! The count-only walks (feature `count`: [`constellation`], [`mirror_count`],
-//! [`kernel`], [`four_rows`], [`burnside`]; no notebook calls them, so the
-//! notebooks build without them) share the inner
-//! loop of [`kernel`] and report no statistics; the constellations hand their
-//! last four rows to [`four_rows`], counted in batches with vector
-//! instructions; [`burnside`] turns a count into the number of fundamental
-//! solutions.
+//! The count-only walks of the command line's `fastest` (the constellations,
+//! tree `Constellations`) are not here: no notebook calls them, so they live
+//! in the package `queens-fastest` (`fastest/`), which the notebooks never
+//! compile.
 //!
-//! The statistics walks walk with the lowest-set-bit loop of [`bitmask`] and
+//! They walk with the lowest-set-bit loop of [`bitmask`] and
 //! report to a [`bitmask::Recorder`]: [`bitmask::Counts`] for
 //! the bare count, [`Tally`] for every field of [`crate::SearchStats`].
 //!
@@ -27,26 +22,12 @@
 //!
 //! Any `n <= 32` is accepted (one bit per column of a `u32`); every count is a
 //! `u64`. Time runs out long before the counters do: each `n` costs about 7-8
-//! times the one before near n = 18, as Knuth's tree grows (on 2 cores,
-//! `fastest` takes 2.6 s at n = 17 and 19 s at n = 18, measured 2026-11-30;
-//! n = 20 would take about 20 minutes, n = 23 a week, and n = 24, beyond the
-//! constellations, most of a year). Counting to `u64::MAX` one node at a time
-//! takes 585 years at a billion nodes a second, so n = 32 ends by patience,
-//! not by overflow. Q(28) and beyond are not known to anyone.
+//! times the one before near n = 18, as Knuth's tree grows. Counting to
+//! `u64::MAX` one node at a time takes 585 years at a billion nodes a second,
+//! so n = 32 ends by patience, not by overflow. Q(28) and beyond are not known to anyone.
 
 pub mod bitmask;
-#[cfg(feature = "count")]
-pub mod burnside;
-#[cfg(feature = "count")]
-pub mod constellation;
-pub mod cpu;
-#[cfg(feature = "count")]
-pub mod four_rows;
-#[cfg(feature = "count")]
-pub mod kernel;
 pub mod mirror;
-#[cfg(feature = "count")]
-pub mod mirror_count;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod symmetry;

@@ -597,6 +597,28 @@ pub fn compare_steps(yours: &[Event], reference: &[Event], progress: Option<&Pro
     format!("not yet: your search leaves the reference's at {difference}")
 }
 
+impl crate::notebook::handout::Recorded {
+    /// [`compare_steps`] of this search against the library's own search of
+    /// the same board, the blame skipping the blanks `progress` says are
+    /// done: notebook 03's comparison in one call.
+    pub fn compare(&self, progress: &Progress) -> Verdict {
+        let message = match self {
+            Self::Ran(run) => {
+                let reference =
+                    crate::run::trace(run.n, crate::strategy::Strategy::Sets).unwrap_or_default();
+                compare_steps(&run.events(), &reference, Some(progress))
+            }
+            _ => compare_steps(&[], &[], None),
+        };
+        Verdict {
+            what: "your steps against the reference's".to_owned(),
+            passed: message.starts_with("passed"),
+            message,
+            hint: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

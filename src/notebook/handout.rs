@@ -25,6 +25,7 @@
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
+use crate::notebook::attempt::{Attempt, Unfinished};
 use crate::report::trace::Event;
 
 /// One step of the search, for replaying it cell by cell.
@@ -62,6 +63,8 @@ pub enum Step {
 /// What a whole search did: the boards found, the nodes explored, every step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exploration {
+    /// The board's size.
+    pub n: usize,
     /// The solutions in the order found, as the JavaScript article's board strings.
     pub boards: Vec<Vec<String>>,
     /// Nodes of the search tree: every call of the recursive step, the root
@@ -106,6 +109,7 @@ pub struct OverBudget {
 
 /// A student's constraint sets and their three blanks, as the handout
 /// declares them (pass the methods themselves: `ConstraintSets::insert`).
+#[derive(Clone)]
 pub struct Handout<S> {
     sets: S,
     is_attacked: fn(&S, usize, usize) -> bool,
@@ -137,6 +141,7 @@ impl<S> Handout<S> {
             node_budget,
             queens: Vec::with_capacity(n),
             run: Exploration {
+                n,
                 boards: Vec::new(),
                 nodes: 0,
                 steps: Vec::new(),
@@ -144,6 +149,91 @@ impl<S> Handout<S> {
         };
         search.backtrack(&mut self, 0)?;
         Ok(search.run)
+    }
+}
+
+/// The node budget of [`Handout::record`]: far above Knuth's tree for every
+/// board a notebook records (35,539 nodes at n = 10), far below a prune check
+/// that never prunes (`n^n`).
+pub const NODE_BUDGET: u64 = 1_000_000;
+
+impl<S: Clone> Handout<S> {
+    /// The search on an `n × n` board, recorded, whatever the blanks do: a
+    /// blank still `todo!()` or a panic is caught and said in a sentence, a
+    /// search past [`NODE_BUDGET`] nodes is stopped. A notebook's one-line
+    /// way to run the student's solver.
+    ///
+    /// ```
+    /// use queens::notebook::handout::{Handout, Recorded};
+    /// use queens::stores::sets::ConstraintSets;
+    /// let yours = Handout::new(
+    ///     ConstraintSets::new(),
+    ///     ConstraintSets::is_attacked,
+    ///     ConstraintSets::insert,
+    ///     |_: &mut ConstraintSets, _, _| todo!("blank 3, delete: remove the keys"),
+    /// );
+    /// let stopped = yours.record(4);
+    /// assert!(stopped.events().is_empty());
+    /// assert!(stopped.to_string().starts_with("blank 3, delete is not yet implemented"), "{stopped}");
+    /// ```
+    pub fn record(&self, n: usize) -> Recorded {
+        let yours = self.clone();
+        match crate::notebook::attempt::attempt("your search", || yours.explore(n, NODE_BUDGET)) {
+            Attempt::Done(Ok(run)) => Recorded::Ran(run),
+            Attempt::Done(Err(over)) => Recorded::OverBudget(over),
+            Attempt::Unfinished(why) => Recorded::Stopped(why),
+        }
+    }
+}
+
+/// What [`Handout::record`] came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// The search ran to its end.
+    Ran(Exploration),
+    /// It entered more nodes than its budget.
+    OverBudget(OverBudget),
+    /// A blank is still `todo!()`, or the code panicked.
+    Stopped(Unfinished),
+}
+
+impl Recorded {
+    /// The steps as trace events; none unless the search ran to its end.
+    pub fn events(&self) -> Vec<Event> {
+        match self {
+            Self::Ran(run) => run.events(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The nodes the search entered, if it ran to its end.
+    pub fn nodes(&self) -> Option<u64> {
+        match self {
+            Self::Ran(run) => Some(run.nodes),
+            _ => None,
+        }
+    }
+
+    /// Shows the first steps, or why there are none, as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+/// The first ten steps and how many there are, or why the search did not end.
+impl std::fmt::Display for Recorded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Ran(run) => {
+                let events = run.events();
+                for event in events.iter().take(10) {
+                    writeln!(f, "{event}")?;
+                }
+                write!(f, "… {} steps in all, {} nodes", events.len(), run.nodes)
+            }
+            Self::OverBudget(over) => write!(f, "your search stopped: {over}"),
+            Self::Stopped(why) => write!(f, "{why}"),
+        }
     }
 }
 

@@ -1,12 +1,17 @@
 //! Helpers for the notebooks: the interactive lesson's board driven by hand, a handout's
 //! search recorded step by step, running a student's code without losing the
-//! kernel, the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
+//! kernel, the self-checks' expected values (`checks`, `blanks`: never in a
+//! notebook cell), whether a student's crate compiles before it is `:dep`ed
+//! (`compiles`), the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
 //! three bitmasks for the bitmask homework, and a standalone homework file
 //! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
 //! compared is [`crate::sudoku::handout`] and [`crate::sudoku::feedback`]).
 
 pub mod attempt;
+pub mod blanks;
+pub mod checks;
 pub mod childless;
+pub mod compiles;
 pub mod estimate;
 pub mod feedback;
 pub mod handout;

@@ -3,8 +3,6 @@
 //! ([`crate::fast`]).
 
 use crate::fast::bitmask::{self, Recorder};
-#[cfg(feature = "count")]
-use crate::fast::constellation;
 use crate::fast::{Tally, mirror, symmetry};
 use crate::report::stats::SearchStats;
 use crate::run::error::{Error, Result};
@@ -50,14 +48,11 @@ pub enum Walk {
     Symmetry,
     /// The symmetry walk on every core (`fast::parallel`).
     Parallel,
-    /// The constellations, count only, on every core
-    /// (`fast::constellation`, feature `count`): `fastest` where it applies.
-    /// Without the feature it walks the symmetry tree.
-    Constellations,
 }
 
 impl Plan {
-    /// The plan for `strategy` when it is not `fastest` (see [`plan`]).
+    /// The plan for `strategy`; `fastest`, which [`plan`] resolves first,
+    /// stands here for its walk on one thread.
     pub const fn of(strategy: Strategy) -> Self {
         match strategy {
             Strategy::Brute => Self::Engine(Engine::Brute),
@@ -69,15 +64,14 @@ impl Plan {
             Strategy::Mirror => Self::Walk(Walk::Mirror),
             Strategy::Symmetry => Self::Walk(Walk::Symmetry),
             Strategy::Parallel => Self::Walk(Walk::Parallel),
-            Strategy::Fastest => Self::Walk(Walk::Constellations),
+            Strategy::Fastest => Self::Walk(Walk::Symmetry),
         }
     }
 }
 
 /// The plan that runs `strategy` on an `n × n` board under the node budget
-/// `max_nodes`: `fastest` is resolved first ([`super::resolve::resolve`]: it stays
-/// itself where the constellations apply), and a walk that cannot do what is
-/// asked is refused with a sentence.
+/// `max_nodes`: `fastest` is resolved first ([`super::resolve::resolve`]),
+/// and a walk that cannot do what is asked is refused with a sentence.
 pub fn plan(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Result<Plan> {
     let strategy = super::resolve::resolve(strategy, n, max_nodes);
     match Plan::of(strategy) {
@@ -117,19 +111,14 @@ impl Engine {
 
 impl Walk {
     /// Walks the `n × n` tree and reports it as `strategy`'s statistics,
-    /// stopping at `budget` if any ([`plan`] gives the constellations and
-    /// `Parallel` none).
+    /// stopping at `budget` if any ([`plan`] gives `Parallel` none).
     pub fn stats(
         self,
         n: usize,
         strategy: Strategy,
         budget: Option<&mut NodeBudget>,
     ) -> SearchStats {
-        match self {
-            #[cfg(feature = "count")]
-            Self::Constellations => constellation::count_fastest(n).into_stats(n, strategy),
-            walk => walk.tally(n, budget).into_stats(n, strategy),
-        }
+        self.tally(n, budget).into_stats(n, strategy)
     }
 
     /// Walks the `n × n` tree into a [`Tally`], stopping at `budget` if any
@@ -155,7 +144,7 @@ impl Walk {
         let _ = match self {
             Self::Knuth => bitmask::walk(n, recorder),
             Self::Mirror => mirror::walk(n, recorder),
-            Self::Symmetry | Self::Parallel | Self::Constellations => symmetry::walk(n, recorder),
+            Self::Symmetry | Self::Parallel => symmetry::walk(n, recorder),
         };
     }
 }

@@ -17,27 +17,14 @@ pub fn fastest(n: usize) -> Strategy {
 }
 
 /// The strategy that actually runs when `strategy` is asked for on an
-/// `n × n` board with the node budget `max_nodes`: `fastest` stays itself
-/// where it counts constellations (`fast::constellation::runs`, feature `count`, tree
-/// [`crate::Tree::Constellations`]), else becomes [`fastest()`], or
-/// `symmetry` under a budget (which needs the walk in one order, on one thread).
+/// `n × n` board with the node budget `max_nodes`: `fastest` becomes
+/// [`fastest()`], or `symmetry` under a budget (which needs the walk in one
+/// order, on one thread). (The command line's `fastest` counts constellations
+/// from n = 8 to 23 instead: package `queens-fastest`.)
 pub fn resolve(strategy: Strategy, n: usize, max_nodes: Option<u64>) -> Strategy {
     match (strategy, max_nodes) {
-        (Strategy::Fastest, _) if counts_constellations(n, max_nodes) => Strategy::Fastest,
         (Strategy::Fastest, Some(_)) => Strategy::Symmetry,
         (Strategy::Fastest, None) => fastest(n),
         (other, _) => other,
-    }
-}
-
-/// Whether `fastest` counts constellations here; never without the `count`
-/// feature (the notebooks' build), where it runs [`fastest()`]'s walk.
-fn counts_constellations(n: usize, max_nodes: Option<u64>) -> bool {
-    #[cfg(feature = "count")]
-    return crate::fast::constellation::runs(n, max_nodes);
-    #[cfg(not(feature = "count"))]
-    {
-        let _ = (n, max_nodes);
-        false
     }
 }

@@ -1,4 +1,4 @@
-//! Feedback on a student's Sudoku search (notebook 07): the first step where
+//! Feedback on a student's Sudoku search (notebook 08): the first step where
 //! it leaves the reference's, explained against the grid at that moment, with
 //! the blanks to suspect, and the steps of both searches side by side.
 //!

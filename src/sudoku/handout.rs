@@ -1,7 +1,7 @@
 //! The Sudoku handout's search, recorded step by step: the student's three
 //! blanks (`is_taken`, `insert`, `delete`) driven by a copy of the handout's
 //! backtracking core, and the library's `naive` search recorded the same way,
-//! so that notebook 07 can show the student's steps beside the reference's.
+//! so that notebook 08 can show the student's steps beside the reference's.
 //!
 //! As for the queens ([`handout`](crate::notebook::handout)): the handout's own
 //! `solve_sudoku` stays plain, and this copy of its core (first empty cell,

@@ -17,8 +17,6 @@
 //!   singles, then hidden singles too);
 //! * [`rules`]: the two rules as a student reads them: the naked and hidden
 //!   singles of a grid, with the unit that forces each;
-//! * `bands`: the `fastest` strategy (each digit's candidates as three
-//!   machine words, one per band; box-line reductions; both singles);
 //! * [`quiz`]: notebook 07's questions;
 //! * [`handout`]: the Sudoku handout's core driven over a student's three
 //!   blanks, recorded step by step ([`handout::reference`]: the library's
@@ -57,12 +55,11 @@
 //!   not fit; [`search::explore`] is the same loop written for a grid, with an
 //!   observer trait of the same shape (`node`, `candidate`, `place`,
 //!   `backtrack`, `solution`).
-//! * **Not shared: the fast paths.** `naked`, `singles` and `fastest` copy a
+//! * **Not shared: the fast paths.** `naked` and `singles` copy a
 //!   small bitmask state at each node and fill forced cells before branching,
 //!   so they report nodes and solutions but no per-candidate events (like the
 //!   queens' bitmask walk, they have no observer).
 
-mod bands;
 pub mod bank;
 pub mod cells;
 pub mod feedback;
@@ -100,19 +97,16 @@ pub enum Strategy {
     /// As `naked`, and hidden singles too (a unit with one place left for a
     /// digit) before each branch.
     Singles,
-    /// The fast solver: each digit's candidates as a machine word per band,
-    /// box-line reductions, both singles, guesses on a two-candidate cell.
-    Fastest,
 }
 
 impl Strategy {
-    /// Every strategy, slowest first: the rungs of notebook 07, then `fastest`.
-    pub const ALL: [Strategy; 5] = [
+    /// Every strategy, slowest first: the rungs of notebook 07. (The command
+    /// line's `fastest`, the banded solver, is package `queens-fastest`.)
+    pub const ALL: [Strategy; 4] = [
         Strategy::Naive,
         Strategy::Mrv,
         Strategy::Naked,
         Strategy::Singles,
-        Strategy::Fastest,
     ];
 
     /// Its name on the command line.
@@ -122,7 +116,6 @@ impl Strategy {
             Strategy::Mrv => "mrv",
             Strategy::Naked => "naked",
             Strategy::Singles => "singles",
-            Strategy::Fastest => "fastest",
         }
     }
 }
@@ -135,7 +128,7 @@ impl fmt::Display for Strategy {
 
 /// A strategy name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
-#[display("unknown Sudoku strategy '{_0}': expected naive, mrv, naked, singles or fastest")]
+#[display("unknown Sudoku strategy '{_0}': expected naive, mrv, naked or singles")]
 pub struct UnknownStrategy(#[error(not(source))] pub String);
 
 impl FromStr for Strategy {
@@ -180,7 +173,7 @@ pub fn solve(puzzle: &Grid, strategy: Strategy) -> Solved {
 /// use queens::sudoku::{Grid, Strategy, solve_up_to};
 /// // Two rows short of a full grid: eight ways to finish it.
 /// let open: Grid = "183524697547869123629317458235698714471253869896741235354176982000000000000000000".parse()?;
-/// assert_eq!(solve_up_to(&open, Strategy::Fastest, 1000).solutions, 8);
+/// assert_eq!(solve_up_to(&open, Strategy::Singles, 1000).solutions, 8);
 /// # Ok::<(), queens::sudoku::ParseError>(())
 /// ```
 pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
@@ -192,7 +185,7 @@ pub fn solve_up_to(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
 
 /// As [`solve_up_to`], without reading the clock (`elapsed` is zero): for a
 /// stream of puzzles whose times are not printed, where two clock readings a
-/// puzzle cost a few per cent of `fastest`'s time.
+/// puzzle cost a few per cent of a fast solver's time.
 pub fn solve_up_to_untimed(puzzle: &Grid, strategy: Strategy, limit: u64) -> Solved {
     let limit = limit.max(1);
     let (solution, solutions, nodes) = match strategy {
@@ -208,27 +201,17 @@ pub fn solve_up_to_untimed(puzzle: &Grid, strategy: Strategy, limit: u64) -> Sol
                 Err(_) => (None, 0, 0),
             }
         }
-        Strategy::Naked | Strategy::Singles | Strategy::Fastest => {
-            // `fastest` finds clashing givens itself (no solution, 0 nodes).
-            if strategy != Strategy::Fastest && Units::from_grid(puzzle).is_err() {
+        Strategy::Naked | Strategy::Singles => {
+            if Units::from_grid(puzzle).is_err() {
                 (None, 0, 0)
             } else {
-                let (first, found, nodes) = match strategy {
-                    Strategy::Fastest => {
-                        let walk = bands::walk(puzzle, limit);
-                        (walk.first, walk.found, walk.nodes)
-                    }
-                    _ => {
-                        let rules = if strategy == Strategy::Naked {
-                            singles::Rules::Naked
-                        } else {
-                            singles::Rules::Singles
-                        };
-                        let walk = singles::walk(puzzle, rules, limit);
-                        (walk.first, walk.found, walk.nodes)
-                    }
+                let rules = if strategy == Strategy::Naked {
+                    singles::Rules::Naked
+                } else {
+                    singles::Rules::Singles
                 };
-                (first.map(Grid::from_cells), found, nodes)
+                let walk = singles::walk(puzzle, rules, limit);
+                (walk.first.map(Grid::from_cells), walk.found, walk.nodes)
             }
         }
     };

@@ -460,6 +460,7 @@ mod tests {
             printed_bytes: 0,
             problems: Vec::new(),
             observed: Default::default(),
+            parts: Vec::new(),
         }
     }
 

@@ -5,7 +5,8 @@
 use html_escape::encode_text as escape;
 
 use super::page::{Page, Section};
-use super::picture::{Part, parts, svg};
+use super::picture::svg;
+use crate::explanation::{Explanation, Part};
 use crate::homework::Squares;
 
 /// The styles of every page the feedback writes.
@@ -128,12 +129,24 @@ fn section_html(section: &Section, squares: Squares) -> String {
             "<p>The first failure, <code>{}</code>:</p>\n",
             escape(test)
         ));
-        for part in parts(message) {
+        if section.first_failure_parts.is_empty() {
+            out.push_str(&format!("<pre>{}</pre>\n", escape(message)));
+        }
+        for part in &section.first_failure_parts {
             match part {
-                Part::Text(text) => out.push_str(&format!("<pre>{}</pre>\n", escape(&text))),
+                Part::Text(text) => out.push_str(&format!("<pre>{}</pre>\n", escape(text))),
                 Part::Board(board) => out.push_str(&format!(
                     "<div class=\"board\">{}</div>\n",
-                    svg(&board, squares)
+                    svg(board, squares)
+                )),
+                Part::Bits { .. } => out.push_str(&format!(
+                    "<pre>{}</pre>\n",
+                    escape(
+                        &Explanation {
+                            parts: vec![part.clone()]
+                        }
+                        .to_text()
+                    )
                 )),
             }
         }

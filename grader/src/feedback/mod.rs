@@ -28,7 +28,7 @@ use crate::grader::{Grade, Status};
 pub use html::html;
 pub use markdown::markdown;
 pub use page::{Page, Section, blank_at};
-pub use picture::{Part, parts, svg};
+pub use picture::svg;
 
 /// Where the feedback of one batch goes.
 #[derive(Debug, Clone)]

@@ -54,6 +54,9 @@ pub struct Section {
     pub failed: Vec<String>,
     /// The first failed test and its message, in the homework's words.
     pub first_failure: Option<(String, String)>,
+    /// That message's parts, when it draws a board or a mask (else the
+    /// message is prose, or a homework's text that draws its boards as rows).
+    pub first_failure_parts: Vec<crate::explanation::Part>,
     /// The blank's first hint, when it has failures.
     pub hint: Option<String>,
     /// The command that prints the next hints.
@@ -86,10 +89,10 @@ impl Page {
                     None => capitalised(&group.title),
                 };
                 let (passed, failed) = group.tests.iter().partition::<Vec<_>, _>(|t| t.passed);
-                let first_failure = group
-                    .first_failure()
-                    .filter(|_| compiled)
-                    .map(|t| (t.name.clone(), without_hint_lines(&t.message)));
+                let failing = group.first_failure().filter(|_| compiled);
+                let first_failure =
+                    failing.map(|t| (t.name.clone(), without_hint_lines(&t.message)));
+                let first_failure_parts = failing.map(|t| t.parts.clone()).unwrap_or_default();
                 let hint = group
                     .id
                     .filter(|_| compiled && !failed.is_empty())
@@ -101,6 +104,7 @@ impl Page {
                     passed: passed.iter().map(|t| t.name.clone()).collect(),
                     failed: failed.iter().map(|t| t.name.clone()).collect(),
                     first_failure,
+                    first_failure_parts,
                     hint,
                     hint_command: group.hint.clone(),
                     not_run: !compiled,

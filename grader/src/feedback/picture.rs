@@ -1,105 +1,15 @@
-//! The boards a homework's messages draw as text (`o o . .` rows, one
-//! character per cell), found in a message and drawn again as inline SVG for
-//! the HTML page. The core knows no board: any block of two or more rows of
-//! single characters separated by single spaces, of one width, is a picture;
-//! what follows a row after two spaces (`<- free columns: o`) is its note.
-//! The homework says how its squares are drawn ([`Squares`]): light and dark,
-//! as the library's `display::BoardPicture` draws a board, or white with its
-//! boxes outlined. The marks are the same on both.
+//! A board of an explanation drawn as inline SVG for the HTML page: its rows
+//! of cells (`Q` a queen, `o` free, `x` wrong, `*` the cell named, a digit)
+//! and each row's note. The homework says how its squares are drawn
+//! ([`Squares`]): light and dark, as the library's `display::BoardPicture`
+//! draws a board, or white with its boxes outlined. The marks are the same
+//! on both. Boards come from the explanation's parts, never from its text.
 
 use html_escape::encode_text;
 
 use crate::homework::Squares;
 
-/// A message cut into prose and pictures.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Part {
-    /// Lines of text.
-    Text(String),
-    /// A board: its rows of cells, and each row's note (may be empty).
-    Board(Vec<(Vec<char>, String)>),
-}
-
-/// `message` as prose and boards, in order.
-pub fn parts(message: &str) -> Vec<Part> {
-    let mut parts = Vec::new();
-    let mut text: Vec<&str> = Vec::new();
-    // The rows of the board being read, and their lines as they were.
-    let mut board: Vec<((Vec<char>, String), &str)> = Vec::new();
-    for line in message.lines() {
-        let found = row(line);
-        let same_width = |cells: &(Vec<char>, String)| {
-            board
-                .first()
-                .is_none_or(|((first, _), _)| first.len() == cells.0.len())
-        };
-        if let Some(cells) = found.as_ref().filter(|cells| same_width(cells)) {
-            board.push((cells.clone(), line));
-            continue;
-        }
-        end_board(&mut board, &mut text, &mut parts);
-        match found {
-            Some(cells) => board.push((cells, line)),
-            None => text.push(line),
-        }
-    }
-    end_board(&mut board, &mut text, &mut parts);
-    if !text.is_empty() {
-        parts.push(Part::Text(text.join("\n")));
-    }
-    parts
-}
-
-/// Ends the board being read: a picture when it has two rows or more, else
-/// its line goes back to the text.
-fn end_board<'m>(
-    board: &mut Vec<((Vec<char>, String), &'m str)>,
-    text: &mut Vec<&'m str>,
-    parts: &mut Vec<Part>,
-) {
-    if board.len() >= 2 && has_a_square(board) {
-        if !text.is_empty() {
-            parts.push(Part::Text(text.join("\n")));
-            text.clear();
-        }
-        parts.push(Part::Board(
-            board.drain(..).map(|(cells, _)| cells).collect(),
-        ));
-    } else {
-        text.extend(board.drain(..).map(|(_, line)| line));
-    }
-}
-
-/// A board row: single characters separated by single spaces (at least
-/// two), then an optional note after two spaces.
-fn row(line: &str) -> Option<(Vec<char>, String)> {
-    let line = line.trim_start();
-    let (cells, note) = match line.find("  ") {
-        Some(at) => (&line[..at], line[at..].trim()),
-        None => (line.trim_end(), ""),
-    };
-    let chars: Vec<char> = cells.chars().collect();
-    if chars.len() < 3 || chars.len().is_multiple_of(2) {
-        return None;
-    }
-    let spaced = chars.iter().skip(1).step_by(2).all(|&c| c == ' ');
-    let cells: Vec<char> = chars.iter().step_by(2).copied().collect();
-    let board_like = cells
-        .iter()
-        .all(|c| BOARD_CHARS.contains(*c) || c.is_ascii_digit());
-    (spaced && board_like).then(|| (cells, note.to_owned()))
-}
-
-/// Whether rows read as a board are one: an empty, free or queen's cell in
-/// one of them at least (rows of digits alone are a table of numbers).
-fn has_a_square(rows: &[((Vec<char>, String), &str)]) -> bool {
-    rows.iter()
-        .any(|((cells, _), _)| cells.iter().any(|c| ".oQ".contains(*c)))
-}
-
-/// The characters a board row is made of (digits too: a grid's numbers).
-const BOARD_CHARS: &str = ".oQxX#*_";
-
+/// A cell's side, in pixels.
 const CELL: usize = 28;
 
 /// A board as an SVG element, its squares drawn as `squares` says: `Q` a
@@ -203,21 +113,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_text_board_becomes_a_picture_and_prose_stays() {
-        let message = "for n = 4, node 1: the free columns are 0b1111\n    o o o o   <- free columns: o\n    \
-                       . . . .\n    . Q . .\n    . . . .\nthat is all";
-        let parts = parts(message);
-        assert_eq!(parts.len(), 3, "{parts:?}");
-        assert_eq!(
-            parts[0],
-            Part::Text("for n = 4, node 1: the free columns are 0b1111".into())
-        );
-        let Part::Board(board) = &parts[1] else {
-            panic!("{parts:?}")
-        };
-        assert_eq!(board.len(), 4);
-        assert_eq!(board[0], (vec!['o'; 4], "<- free columns: o".to_owned()));
-        let picture = svg(board, Squares::Chequered);
+    fn a_board_has_its_squares_queens_and_notes() {
+        let mut board = vec![(vec!['.'; 4], String::new()); 4];
+        board[0] = (vec!['o'; 4], "<- free columns: o".to_owned());
+        board[2].0[1] = 'Q';
+        let picture = svg(&board, Squares::Chequered);
         assert_eq!(picture.matches("<rect").count(), 16);
         assert!(picture.contains("&lt;- free columns"), "{picture}");
         assert_eq!(
@@ -228,50 +128,14 @@ mod tests {
     }
 
     #[test]
-    fn a_row_without_an_empty_cell_stays_in_its_board() {
-        let message = "the prune check takes a 5 (x):\n  x x x\n  . x .\n  * x .";
-        let parts = parts(message);
-        let Part::Board(board) = &parts[1] else {
-            panic!("{parts:?}")
-        };
-        assert_eq!(board.len(), 3, "{parts:?}");
-        assert_eq!(board[0].0, vec!['x'; 3]);
-        let grid = svg(board, Squares::Boxes(3));
-        assert_eq!(
-            grid.matches("stroke=\"#333\"").count(),
-            1,
-            "one box: {grid}"
-        );
-        assert_eq!(grid.matches("<path").count(), 5, "five crosses: {grid}");
-        assert_eq!(
-            grid.matches("#d9a400").count(),
-            1,
-            "the named cell framed: {grid}"
-        );
-        assert!(!grid.contains("#b58863"), "no chessboard squares: {grid}");
-    }
-
-    #[test]
-    fn a_grid_of_boxes_has_each_box_outlined() {
-        let board = vec![(vec!['.'; 9], String::new()); 9];
+    fn a_grid_of_boxes_has_each_box_outlined_and_its_marks() {
+        let mut board = vec![(vec!['.'; 9], String::new()); 9];
+        board[0].0[..3].copy_from_slice(&['x', 'x', '*']);
         let grid = svg(&board, Squares::Boxes(3));
         assert_eq!(grid.matches("stroke=\"#333\"").count(), 9, "{grid}");
         assert_eq!(grid.matches("stroke=\"#bbb\"").count(), 81, "{grid}");
-    }
-
-    #[test]
-    fn prose_and_single_rows_are_not_boards() {
-        for message in [
-            "a b c d\ne f g h",
-            "one line . . .",
-            "x = 1 + 2\ny = 3 + 4",
-            "1 2 3\n4 5 6",
-        ] {
-            assert!(
-                parts(message).iter().all(|p| matches!(p, Part::Text(_))),
-                "{message}: {:?}",
-                parts(message)
-            );
-        }
+        assert_eq!(grid.matches("<path").count(), 2, "two crosses: {grid}");
+        assert_eq!(grid.matches("#d9a400").count(), 1, "the named cell framed");
+        assert!(!grid.contains("#b58863"), "no chessboard squares: {grid}");
     }
 }

@@ -246,6 +246,38 @@ impl Grader {
             })
     }
 
+    /// The reference's answers to every graded test of the homework: its
+    /// reference (`solutions/…`) built with the graded tests and each test's
+    /// questions answered in a contained process of its own, as a
+    /// submission's are (`queens handout --answers` writes them to the
+    /// homework's `answers.json`).
+    pub fn reference_answers(&self) -> Result<crate::reference::Answers, String> {
+        let homework = self.config.homework;
+        let path = self.config.queens_dir.join(homework.reference);
+        let code = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read the reference {}: {e}", path.display()))?;
+        self.prepare()?;
+        let executable = self
+            .test_binary(&code)
+            .map_err(|why| format!("the reference of {homework} {why}"))?;
+        let mut settings = crate::harness::Settings::new(self.config.test_timeout * 4);
+        settings.resources = self.config.resources;
+        settings.resources.cpu_seconds = settings.timeout.as_secs() + 1;
+        let mut answers = crate::reference::Answers::default();
+        for test in homework.tests {
+            let asked = crate::harness::answers_of(&executable, homework, test.name, &settings)
+                .map_err(|why| format!("the reference of {homework}: {why}"))?;
+            let questions = (homework.judging.questions)(test.name);
+            let asked = questions
+                .into_iter()
+                .zip(asked)
+                .map(|(question, answer)| crate::reference::Asked { question, answer })
+                .collect();
+            answers.tests.insert(test.name.to_owned(), asked);
+        }
+        Ok(answers)
+    }
+
     /// Grades `code`, the text of a `lib.rs`, calling it `id` (the clock
     /// starts after [`Grader::prepare`]).
     pub fn grade_code(&self, id: &str, code: &str) -> Grade {

@@ -145,6 +145,7 @@ impl Grade {
 
 pub(super) fn not_run(name: &str, why: &str) -> TestRecord {
     TestRecord {
+        parts: Vec::new(),
         name: name.to_owned(),
         outcome: Outcome::NotRun,
         message: why.to_owned(),

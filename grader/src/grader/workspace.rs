@@ -112,12 +112,17 @@ impl Scratch<'_> {
             std::fs::read_to_string(course.join("grader/Cargo.toml"))?
                 .parse()
                 .map_err(std::io::Error::other)?;
-        for (name, manifest, src) in [
-            ("queens", &root, course.join("src")),
-            ("queens-grader", &grader, course.join("grader/src")),
+        for (name, manifest, package) in [
+            ("queens", &root, course.to_path_buf()),
+            ("queens-grader", &grader, course.join("grader")),
         ] {
             let dir = vendor.join(name);
-            copy_changed(&src, &dir.join("src"))?;
+            copy_changed(&package.join("src"), &dir.join("src"))?;
+            // The grader's build script finds its homeworks.
+            if package.join("build.rs").is_file() {
+                let script = std::fs::read_to_string(package.join("build.rs"))?;
+                write_changed(&dir.join("build.rs"), &script)?;
+            }
             // The library ships data its sources include (the Sudoku puzzles).
             if name == "queens" && course.join("data").is_dir() {
                 copy_changed(&course.join("data"), &dir.join("data"))?;

@@ -1,29 +1,53 @@
 //! The course's homeworks, in the course's order: one folder each (its
-//! questions, its checks and messages, its graded tests, its handout's
-//! paths), listed once in the `registry!` call below.
+//! graded tests with their questions, its explainer, the reference's
+//! answers, its handout's paths), found by the build script (`build.rs`:
+//! every folder here with a `mod.rs`), so adding a homework edits no list.
 //!
 //! A homework's folder builds a [`Homework`] named `HOMEWORK` and a typed
 //! `Harness` that its test target in `exercises/tests/` runs. Nothing outside
 //! this folder names a homework: the grader's core, the command line and the
-//! platforms take them from [`ALL`].
+//! platforms take them from [`ALL`], in the order of their `order` field.
 
 use crate::homework::Homework;
 
-/// Declares each homework's module and lists it in [`ALL`], in order.
+/// Declares each homework's module and lists it in [`ALL`], in the
+/// course's order.
 macro_rules! registry {
-    ($($homework:ident),+ $(,)?) => {
-        $(pub mod $homework;)+
+    ($($path:literal $homework:ident),+ $(,)?) => {
+        $(#[path = $path] pub mod $homework;)+
+
+        const FOUND: [&Homework; [$(stringify!($homework)),+].len()] = [$(&$homework::HOMEWORK),+];
+        const SORTED: [&Homework; FOUND.len()] = in_course_order(FOUND);
 
         /// Every homework, in the course's order.
-        pub const ALL: &[&Homework] = &[$(&$homework::HOMEWORK),+];
+        pub const ALL: &[&Homework] = &SORTED;
     };
 }
 
-registry!(nqueens, sudoku, bitmask);
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
+
+/// `found` sorted by each homework's `order` (an insertion sort: this runs
+/// when the grader is compiled).
+const fn in_course_order<const K: usize>(
+    mut found: [&'static Homework; K],
+) -> [&'static Homework; K] {
+    let mut i = 1;
+    while i < K {
+        let mut j = i;
+        while j > 0 && found[j - 1].order > found[j].order {
+            let before = found[j - 1];
+            found[j - 1] = found[j];
+            found[j] = before;
+            j -= 1;
+        }
+        i += 1;
+    }
+    found
+}
 
 /// The homework every tool takes when none is named: the course's first.
 pub fn default() -> &'static Homework {
-    ALL.iter().copied().find(|h| h.default).unwrap_or(ALL[0])
+    ALL[0]
 }
 
 /// The homework called `name`, or a one-line error listing the names.
@@ -69,15 +93,12 @@ mod tests {
     }
 
     #[test]
-    fn every_test_has_verdicts_and_a_rule() {
+    fn every_test_asks_questions_and_has_a_rule() {
         for homework in ALL {
             assert!(!homework.tests.is_empty(), "{homework}");
             for test in homework.tests {
-                assert!(
-                    !(homework.verdicts)(test.name).is_empty(),
-                    "{homework}: {}",
-                    test.name
-                );
+                let asked = (homework.judging.questions)(test.name).len();
+                assert!(asked > 0, "{homework}: {}", test.name);
                 assert!(!test.rule.is_empty(), "{homework}: {}", test.name);
                 assert!(
                     test.name.starts_with("blank_") || test.name.starts_with("end_to_end::"),
@@ -89,9 +110,27 @@ mod tests {
     }
 
     #[test]
-    fn the_first_homework_and_only_it_is_the_default() {
-        let defaults: Vec<&str> = ALL.iter().filter(|h| h.default).map(|h| h.name).collect();
-        assert_eq!(defaults, [ALL[0].name]);
+    fn the_reference_answers_every_question_asked_today() {
+        for homework in ALL {
+            let crate::homework::Judging {
+                questions, answers, ..
+            } = homework.judging;
+            let answers = crate::reference::built_in(homework.name, answers).unwrap();
+            for test in homework.tests {
+                if let Err(stale) = answers.of(test.name, &questions(test.name)) {
+                    panic!("{homework}: {stale}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn homeworks_come_in_the_course_order_each_in_its_own_place() {
+        let orders: Vec<u32> = ALL.iter().map(|h| h.order).collect();
+        assert!(orders.windows(2).all(|w| w[0] < w[1]), "{orders:?}");
+        assert_eq!(default().name, "nqueens");
+        assert_eq!(orders[0], 1, "the first homework is order 1: the default");
+        assert!(ALL.iter().all(|h| h.is_default() == (*h == default())));
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub struct TestScore {
     pub max_score: u32,
     /// Why it failed (empty when it passed).
     pub message: String,
+    /// The message's parts, when it draws a board or a mask.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<crate::explanation::Part>,
     /// Wall-clock time of its process.
     pub elapsed_ms: u64,
 }
@@ -110,6 +113,7 @@ pub fn scheme_groups(scheme: &Scheme, tests: &[TestRecord]) -> Vec<GroupScore> {
             score,
             max_score,
             message: record.message.clone(),
+            parts: record.parts.clone(),
             elapsed_ms: record.elapsed_ms,
         });
     }

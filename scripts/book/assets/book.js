@@ -1,6 +1,7 @@
 // The site's behaviour on every page (scripts/book.py): the theme toggle,
 // which remembers the reader's choice; the ← / → keys for the previous and
-// next notebook; the search box (pagefind, over the site's own index).
+// next notebook; the search box (pagefind, over the site's own index); the
+// copy buttons on code.
 (function () {
   "use strict";
   var KEY = "queens-book-theme";
@@ -81,6 +82,70 @@
       if (input) { input.setAttribute("aria-label", "Search the course"); }
     }
   }
+})();
+
+// Copy buttons: each copies the code of its box (a notebook's code cell, the
+// run box's commands), as a student types it. The clipboard API where the
+// page may use it (https, localhost, file://), else a selected textarea and
+// the copy command. The button says "Copied" and a live region tells a screen
+// reader; a failure says how to copy by hand.
+(function () {
+  "use strict";
+  var buttons = document.querySelectorAll("[data-book-copy]");
+  if (!buttons.length) { return; }
+  var status = document.createElement("p");
+  status.className = "book-sr-only";
+  status.setAttribute("role", "status");
+  status.setAttribute("data-book-copy-status", "");
+  document.body.appendChild(status);
+
+  function byCommand(text, button) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.top = "0";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+    document.body.removeChild(area);
+    button.focus();
+    return copied;
+  }
+
+  function copy(text, button) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; },
+        function () { return byCommand(text, button); });
+    }
+    return Promise.resolve(byCommand(text, button));
+  }
+
+  function say(button, copied) {
+    var label = button.firstChild;
+    label.nodeValue = copied ? "Copied" : "Copy";
+    status.textContent = copied ? "Copied to the clipboard."
+      : "Could not copy: select the code and press Ctrl+C (⌘C on a Mac).";
+    if (copied) { button.setAttribute("data-copied", ""); } else { button.removeAttribute("data-copied"); }
+    clearTimeout(button.bookTimer);
+    button.bookTimer = setTimeout(function () {
+      label.nodeValue = "Copy";
+      button.removeAttribute("data-copied");
+    }, 2000);
+  }
+
+  buttons.forEach(function (button) {
+    var box = button.closest(".book-copyable");
+    var pre = box && box.querySelector("pre");
+    if (!pre) { return; }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      // The cell's code without the line break the page adds after it.
+      copy(pre.textContent.replace(/\n$/, ""), button).then(function (copied) { say(button, copied); });
+    });
+  });
 })();
 
 // Paper is white: print in the light theme whatever the screen shows.

@@ -1,107 +1,78 @@
-//! What homework 3's test process asks the student's bitmask code, and what
-//! it writes down: the free columns of a row, the recursive call
-//! `choose_and_recurse` makes, the free mask after `next_free`, the nodes of
-//! a whole search. Nothing here judges ([`super::checks`] does, where no
-//! student code runs).
-//!
-//! `exercises/tests/bitmask.rs` implements [`BitmaskBlanks`] for the handout
-//! (and the handout's `Rows` for [`Recorded`]), and runs [`super::Harness`].
+//! What homework 3's graded tests ask the student's bitmask code and what it
+//! answers. Each answer keeps only what its test's rule is about (a test of
+//! the diagonals sees the diagonals passed down, not the other masks), so one
+//! mistake costs only its own tests. `exercises/tests/bitmask.rs` implements
+//! [`Blanks`] for the handout, and the handout's `Rows` for [`Recorded`].
 
+use queens::fast::bitmask::full_mask;
+use queens::notebook::masks::Row;
 use serde::{Deserialize, Serialize};
 
-/// The three masks of one row: bit `c` is column `c`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Masks {
-    /// The columns that hold a queen.
-    pub cols: u32,
-    /// The columns of this row on a taken main diagonal.
-    pub diags: u32,
-    /// The columns of this row on a taken anti-diagonal.
-    pub anti: u32,
-}
+/// A row's three masks, `[cols, diags, anti]`: bit `c` is column `c`.
+pub type Masks = [u32; 3];
 
-/// One node of a search as the handout recorded it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NodeView {
-    /// The row it fills (queens placed above it).
-    pub row: usize,
-    /// Its masks, as `place` received them.
-    pub masks: Masks,
-    /// What `free_columns` said; `None` at a full board.
-    pub free: Option<u32>,
-}
+/// One node as the handout recorded it: its row (queens above it), its masks
+/// as `place` received them, and its free columns (`None` at a full board).
+pub type NodeView = (usize, Masks, Option<u32>);
 
-/// The calls to `place` a test's stand-in for the next row records.
+/// The calls to `place` a stand-in for the next row records.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Recorded {
-    /// The first [`Recorded::KEPT`] calls' masks, in order.
-    pub calls: Vec<Masks>,
+    /// The first call's masks.
+    pub first: Option<Masks>,
     /// How many calls there were.
     pub count: usize,
 }
 
 impl Recorded {
-    /// Calls kept: enough to see what went wrong, never a memory hog.
-    pub const KEPT: usize = 8;
-
     /// Notes one call of `place`.
     pub fn place(&mut self, cols: u32, diags: u32, anti: u32) {
         self.count += 1;
-        if self.calls.len() < Self::KEPT {
-            self.calls.push(Masks { cols, diags, anti });
-        }
+        self.first.get_or_insert([cols, diags, anti]);
     }
 }
 
-/// One question a bitmask graded test asks the student's code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BitmaskQuestion {
-    /// `free_columns(full, cols, diags, anti)`.
-    Free {
-        /// The board's row mask.
-        full: u32,
-        /// The row's masks.
-        masks: Masks,
-    },
-    /// `choose_and_recurse(free, cols, diags, anti)` on a stand-in that
-    /// records the calls to `place`.
-    Choose {
-        /// The free columns.
-        free: u32,
-        /// The row's masks.
-        masks: Masks,
-    },
-    /// `next_free(free, bit)`.
-    NextFree {
-        /// The free columns.
-        free: u32,
-        /// The column just tried.
-        bit: u32,
-    },
-    /// The loop of one node: take the lowest bit of `free` (this harness
-    /// does), `free = next_free(free, bit)`, until `free` is 0 or 33 turns.
-    Drain {
-        /// The free columns at the start.
-        free: u32,
-    },
-    /// A whole search of the `n × n` board, stopping past `budget` nodes,
-    /// every node recorded when `record`.
-    Explore {
-        /// The board's size.
-        n: usize,
-        /// Nodes allowed.
-        budget: u64,
-        /// Whether to send the nodes back.
-        record: bool,
-    },
-    /// `count_solutions(n)`.
-    Count {
-        /// The board's size.
-        n: usize,
-    },
+/// What a blank 2 question looks at in the call `choose_and_recurse` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Look {
+    /// That there is exactly one.
+    Once,
+    /// The bit returned and the columns passed down.
+    Lowest,
+    /// The diagonals passed down (index 1 of the masks).
+    Diags,
+    /// The anti-diagonals passed down (index 2).
+    Anti,
 }
 
-/// What a whole search of the handout did.
+/// One question a bitmask graded test asks; `n` is the board's size.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Question {
+    /// `free_columns` on a row with these masks: `(n, masks)`.
+    Free(usize, Masks),
+    /// `free_columns` on the row below these queens, a node of Knuth's tree:
+    /// `(n, the queens' columns, row by row)`.
+    Below(usize, Vec<usize>),
+    /// `choose_and_recurse` on a stand-in for the next row: `(n, free, masks, look)`.
+    Choose(usize, u32, Masks, Look),
+    /// Whether `next_free(free, bit)` still holds `bit`: `(free, bit)`.
+    Clears(u32, u32),
+    /// The other bits `next_free(free, bit)` keeps: `(free, bit)`.
+    Keeps(u32, u32),
+    /// The loop of one node on `free`: its lowest bit, then `next_free`,
+    /// until nothing is left (or 33 turns).
+    Drain(u32),
+    /// The whole search, node by node, stopped past 10,000 nodes: `n`.
+    Walk(usize),
+    /// The solutions of the search, stopped past Knuth's tree: `n`.
+    Solutions(usize),
+    /// The nodes of the search, stopped past Knuth's tree: `n`.
+    Nodes(usize),
+    /// `count_solutions(n)`.
+    Count(usize),
+}
+
+/// What a whole search did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Explored {
     /// Full boards found.
@@ -114,78 +85,99 @@ pub struct Explored {
     pub nodes_seen: Vec<NodeView>,
 }
 
-/// What the student's bitmask code answered to one [`BitmaskQuestion`].
+/// The answer to one [`Question`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BitmaskAnswer {
-    /// A mask: `free_columns`' or `next_free`'s result.
+pub enum Answer {
+    /// A mask.
     Mask(u32),
-    /// What `choose_and_recurse` returned, and the calls to `place` it made.
-    Chose {
-        /// The bit it returned.
-        bit: u32,
-        /// The first calls' masks.
-        calls: Vec<Masks>,
-        /// How many calls it made.
-        count: usize,
-    },
+    /// `choose_and_recurse` called `place` this many times, not once.
+    Calls(usize),
+    /// It called `place` once.
+    Once,
+    /// The bit it returned and the columns it passed down.
+    Chose(u32, u32),
     /// The bits the loop tried, in order.
     Tried(Vec<u32>),
-    /// A whole search, or as far as its budget let it go.
+    /// A whole search, its nodes' masks cut to the board.
     Explored(Explored),
+    /// A count: solutions or nodes.
+    Number(u64),
+    /// The search went past its budget.
+    OverBudget,
     /// What `count_solutions` returned: solutions, nodes.
     Counted(u64, u64),
 }
 
-/// The bitmask handout's three blanks and its search, as a graded test sees
-/// them: `exercises/tests/bitmask.rs` implements this.
-pub trait BitmaskBlanks {
+/// The bitmask handout's blanks and its search.
+pub trait Blanks {
     /// Blank 1: `free_columns`.
     fn free_columns(full: u32, cols: u32, diags: u32, anti: u32) -> u32;
     /// Blank 2: `choose_and_recurse` called on `rows`; returns its bit.
     fn choose_and_recurse(rows: &mut Recorded, free: u32, cols: u32, diags: u32, anti: u32) -> u32;
     /// Blank 3: `next_free`.
     fn next_free(free: u32, bit: u32) -> u32;
-    /// The handout's search of the `n × n` board with a node budget,
-    /// recording its nodes when `record`.
+    /// The handout's search of the `n × n` board stopped past `budget`
+    /// nodes, recording its nodes when `record`.
     fn explore(n: usize, budget: u64, record: bool) -> Explored;
     /// The handout's `count_solutions(n)`: solutions, nodes.
     fn count_solutions(n: usize) -> (u64, u64);
 }
 
-/// Turns the loop may take: a `u32` has 32 bits to try.
-const MAX_TURNS: usize = 33;
+/// The nodes of Knuth's tree (OEIS A319283), the budget of a counting search.
+pub fn knuth(n: usize) -> u64 {
+    queens::report::reference::knuth_nodes(n).unwrap_or(u64::MAX)
+}
 
 /// Asks the student's code one question.
-pub fn answer<B: BitmaskBlanks>(question: &BitmaskQuestion) -> BitmaskAnswer {
+pub fn answer<B: Blanks>(question: &Question) -> Answer {
     match *question {
-        BitmaskQuestion::Free { full, masks } => {
-            BitmaskAnswer::Mask(B::free_columns(full, masks.cols, masks.diags, masks.anti))
+        Question::Free(n, [cols, diags, anti]) => {
+            Answer::Mask(B::free_columns(full_mask(n), cols, diags, anti))
         }
-        BitmaskQuestion::Choose { free, masks } => {
+        Question::Below(n, ref queens) => {
+            let row = Row::below(n, queens);
+            Answer::Mask(B::free_columns(row.full, row.cols, row.diags, row.anti))
+        }
+        Question::Choose(n, free, [cols, diags, anti], look) => {
             let mut rows = Recorded::default();
-            let bit = B::choose_and_recurse(&mut rows, free, masks.cols, masks.diags, masks.anti);
-            BitmaskAnswer::Chose {
-                bit,
-                calls: rows.calls,
-                count: rows.count,
+            let bit = B::choose_and_recurse(&mut rows, free, cols, diags, anti);
+            match (rows.first, rows.count, look) {
+                (Some(_), 1, Look::Once) => Answer::Once,
+                (Some(call), 1, Look::Lowest) => Answer::Chose(bit, call[0]),
+                (Some(call), 1, Look::Diags) => Answer::Mask(call[1] & full_mask(n)),
+                (Some(call), 1, Look::Anti) => Answer::Mask(call[2] & full_mask(n)),
+                (_, count, _) => Answer::Calls(count),
             }
         }
-        BitmaskQuestion::NextFree { free, bit } => BitmaskAnswer::Mask(B::next_free(free, bit)),
-        BitmaskQuestion::Drain { mut free } => {
+        Question::Clears(free, bit) => Answer::Mask(B::next_free(free, bit) & bit),
+        Question::Keeps(free, bit) => Answer::Mask(B::next_free(free, bit) & !bit),
+        Question::Drain(mut free) => {
             let mut tried = Vec::new();
-            while free != 0 && tried.len() < MAX_TURNS {
+            // A u32 has 32 bits to try: a 33rd turn means the loop never ends.
+            while free != 0 && tried.len() <= 32 {
                 let bit = free & free.wrapping_neg();
                 tried.push(bit);
                 free = B::next_free(free, bit);
             }
-            BitmaskAnswer::Tried(tried)
+            Answer::Tried(tried)
         }
-        BitmaskQuestion::Explore { n, budget, record } => {
-            BitmaskAnswer::Explored(B::explore(n, budget, record))
+        Question::Walk(n) => {
+            let mut explored = B::explore(n, 10_000, true);
+            for (_, masks, free) in &mut explored.nodes_seen {
+                // Bits past the board never matter, nor a full board's diagonals.
+                let keep = if free.is_some() { full_mask(n) } else { 0 };
+                *masks = [masks[0], masks[1] & keep, masks[2] & keep];
+            }
+            Answer::Explored(explored)
         }
-        BitmaskQuestion::Count { n } => {
+        Question::Solutions(n) | Question::Nodes(n) => match B::explore(n, knuth(n), false) {
+            explored if explored.over_budget => Answer::OverBudget,
+            explored if matches!(question, Question::Nodes(_)) => Answer::Number(explored.nodes),
+            explored => Answer::Number(explored.solutions),
+        },
+        Question::Count(n) => {
             let (solutions, nodes) = B::count_solutions(n);
-            BitmaskAnswer::Counted(solutions, nodes)
+            Answer::Counted(solutions, nodes)
         }
     }
 }

@@ -1,12 +1,12 @@
 //! What homework 1's test process asks the student's code, and what it
 //! writes down: `is_attacked` for every cell, the sets after an `insert` or a
-//! `delete`, the boards and node counts of a search. Nothing here judges
-//! ([`super::checks`] does, where no student code runs).
+//! `delete`, the boards, node counts and steps of a search. Nothing here
+//! judges: the grader compares each answer with the reference's.
 //!
 //! The handout's own types are adapted by `exercises/tests/nqueens.rs`, which
 //! implements [`Blanks`] for them.
 
-use queens::notebook::handout::{Handout, Step};
+use queens::notebook::handout::{Exploration, Handout, Step};
 use serde::{Deserialize, Serialize};
 
 /// The board the blank tests look at: every cell of an 8 × 8 board.
@@ -62,6 +62,32 @@ impl SetsView {
     }
 }
 
+/// Which of the three sets a question reads back after an insert or a
+/// delete (a test of one set is not failed by a mistake in another).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Keys {
+    /// All three sets.
+    All,
+    /// The columns set alone.
+    Columns,
+    /// The diagonals set alone.
+    Diagonals,
+    /// The anti-diagonals set alone.
+    AntiDiagonals,
+}
+
+impl Keys {
+    /// `sets` with only these keys kept.
+    pub fn of(self, sets: SetsView) -> SetsView {
+        match self {
+            Self::All => sets,
+            Self::Columns => SetsView::new(sets.columns, [], []),
+            Self::Diagonals => SetsView::new([], sets.diagonals, []),
+            Self::AntiDiagonals => SetsView::new([], [], sets.anti_diagonals),
+        }
+    }
+}
+
 /// One question a graded test asks the student's code.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Question {
@@ -71,7 +97,7 @@ pub enum Question {
         /// The sets' contents.
         sets: SetsView,
     },
-    /// Fill the sets with `start`, `insert(row, col)`, read the sets back.
+    /// Fill the sets with `start`, `insert(row, col)`, read `keys` back.
     Insert {
         /// The sets before.
         start: SetsView,
@@ -79,8 +105,10 @@ pub enum Question {
         row: usize,
         /// The queen's column.
         col: usize,
+        /// The sets read back.
+        keys: Keys,
     },
-    /// Fill the sets with `start`, `delete(row, col)`, read the sets back.
+    /// Fill the sets with `start`, `delete(row, col)`, read `keys` back.
     Delete {
         /// The sets before.
         start: SetsView,
@@ -88,10 +116,20 @@ pub enum Question {
         row: usize,
         /// The queen's column.
         col: usize,
+        /// The sets read back.
+        keys: Keys,
     },
     /// Run the handout's backtracking core on the three blanks
-    /// (`queens::notebook::handout`), giving up past `budget` nodes.
-    Explore {
+    /// (`queens::notebook::handout`), giving up past `budget` nodes, and
+    /// report the boards it found.
+    Boards {
+        /// The board size.
+        n: usize,
+        /// Nodes allowed.
+        budget: u64,
+    },
+    /// Run the core as for `Boards` and report the nodes it explored.
+    Nodes {
         /// The board size.
         n: usize,
         /// Nodes allowed.
@@ -119,19 +157,8 @@ pub enum Answer {
     Attacks(Vec<bool>),
     /// The sets, read back.
     Sets(SetsView),
-    /// A whole search.
-    Explored {
-        /// The boards found, in order.
-        boards: Vec<Vec<String>>,
-        /// Nodes explored, the root included.
-        nodes: u64,
-        /// Queens placed.
-        places: usize,
-        /// Queens taken off again.
-        backtracks: usize,
-        /// Solutions recorded.
-        solutions: usize,
-    },
+    /// Nodes explored, the root included.
+    Nodes(u64),
     /// The search explored more nodes than the budget.
     OverBudget,
     /// The boards `solve_n_queens` returned.
@@ -174,51 +201,48 @@ pub fn answer<B: Blanks>(question: &Question) -> Answer {
             ),
             Err(key) => Answer::CannotHold(key),
         },
-        Question::Insert { start, row, col } => match B::fill(start) {
+        Question::Insert {
+            start,
+            row,
+            col,
+            keys,
+        } => match B::fill(start) {
             Ok(mut sets) => {
                 B::insert(&mut sets, *row, *col);
-                Answer::Sets(B::read(&sets))
+                Answer::Sets(keys.of(B::read(&sets)))
             }
             Err(key) => Answer::CannotHold(key),
         },
-        Question::Delete { start, row, col } => match B::fill(start) {
+        Question::Delete {
+            start,
+            row,
+            col,
+            keys,
+        } => match B::fill(start) {
             Ok(mut sets) => {
                 B::delete(&mut sets, *row, *col);
-                Answer::Sets(B::read(&sets))
+                Answer::Sets(keys.of(B::read(&sets)))
             }
             Err(key) => Answer::CannotHold(key),
         },
-        Question::Explore { n, budget } => {
-            let Ok(empty) = B::fill(&SetsView::default()) else {
-                return Answer::CannotHold(0);
-            };
-            let yours = Handout::new(empty, B::is_attacked, B::insert, B::delete);
-            match yours.explore(*n, *budget) {
-                Ok(run) => {
-                    let count = |wanted: fn(&Step) -> bool| {
-                        run.steps.iter().filter(|step| wanted(step)).count()
-                    };
-                    Answer::Explored {
-                        places: count(|s| matches!(s, Step::Place { .. })),
-                        backtracks: count(|s| matches!(s, Step::Backtrack { .. })),
-                        solutions: count(|s| matches!(s, Step::Solution { .. })),
-                        boards: run.boards,
-                        nodes: run.nodes,
-                    }
-                }
-                Err(_) => Answer::OverBudget,
-            }
+        Question::Boards { n, budget } => {
+            explore::<B>(*n, *budget, |run| Answer::Boards(run.boards))
         }
+        Question::Nodes { n, budget } => explore::<B>(*n, *budget, |run| Answer::Nodes(run.nodes)),
         Question::Solve { n } => Answer::Boards(B::solve(*n)),
-        Question::Trace { n, budget } => {
-            let Ok(empty) = B::fill(&SetsView::default()) else {
-                return Answer::CannotHold(0);
-            };
-            let yours = Handout::new(empty, B::is_attacked, B::insert, B::delete);
-            match yours.explore(*n, *budget) {
-                Ok(run) => Answer::Steps(run.steps),
-                Err(_) => Answer::OverBudget,
-            }
-        }
+        Question::Trace { n, budget } => explore::<B>(*n, *budget, |run| Answer::Steps(run.steps)),
+    }
+}
+
+/// The handout's search on the student's blanks, from empty sets, read by
+/// `read` (or why it stopped).
+fn explore<B: Blanks>(n: usize, budget: u64, read: impl Fn(Exploration) -> Answer) -> Answer {
+    let Ok(empty) = B::fill(&SetsView::default()) else {
+        return Answer::CannotHold(0);
+    };
+    let yours = Handout::new(empty, B::is_attacked, B::insert, B::delete);
+    match yours.explore(n, budget) {
+        Ok(run) => read(run),
+        Err(_) => Answer::OverBudget,
     }
 }

@@ -1,0 +1,22 @@
+//! The count-only walks: solutions (and fundamental solutions) without
+//! statistics, as fast as this crate knows how.
+//!
+//! | module | idea |
+//! | --- | --- |
+//! | [`constellation`] | border queens first, one placement per class weighed by its size (`fastest` from n = 8 to 23) |
+//! | [`kernel`] | their inner loop on `u64` masks, two builds chosen at run time |
+//! | [`four_rows`] | the last four rows of a batch of boards, counted with vector instructions |
+//! | [`burnside`] | fundamental solutions from a count, by Burnside's lemma |
+//! | [`mirror_count`] | the mirror on the count-only loop (what the C counters of the benchmarks compute) |
+//!
+//! They share the inner loop of [`kernel`] and report no statistics; the
+//! constellations hand their last four rows to [`four_rows`], counted in
+//! batches; [`burnside`] turns a count into the number of fundamental
+//! solutions. The walks that record statistics (Knuth's tree, the mirror, the
+//! symmetries, on every core) are the lesson's: [`queens::fast`].
+
+pub mod burnside;
+pub mod constellation;
+pub mod four_rows;
+pub mod kernel;
+pub mod mirror_count;

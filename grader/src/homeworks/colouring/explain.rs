@@ -1,0 +1,231 @@
+//! What a difference from the reference means, in words: the colouring a
+//! blank was asked about, what the reference answered and what the student's
+//! code did, or the first step where the two searches part.
+
+use super::questions::{Answer, Call, MapName, Question, Searched, StepView};
+use crate::explanation::{Difference, Explanation};
+
+/// Australia's regions by index, as `Map::australia()` lists them.
+const AUSTRALIA: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
+/// The colours by index (Australia has the first three).
+const COLOURS: [&str; 4] = ["red", "green", "blue", "yellow"];
+
+/// A region's name where the grader knows it (Australia), else its index.
+fn region(map: MapName, region: usize) -> String {
+    match (map, AUSTRALIA.get(region)) {
+        (MapName::Australia, Some(name)) => (*name).to_owned(),
+        _ => format!("region {region}"),
+    }
+}
+
+fn colour(colour: usize) -> String {
+    COLOURS
+        .get(colour)
+        .map_or_else(|| format!("colour {colour}"), |name| (*name).to_owned())
+}
+
+/// A colouring in words: only the coloured regions, or "no region coloured".
+fn colouring(map: MapName, assignment: &[Option<usize>]) -> String {
+    let coloured: Vec<String> = assignment
+        .iter()
+        .enumerate()
+        .filter_map(|(r, c)| c.map(|c| format!("{} {}", region(map, r), colour(c))))
+        .collect();
+    match coloured.len() {
+        0 => "no region coloured".to_owned(),
+        n if n == assignment.len() => format!("every region coloured ({})", coloured.join(", ")),
+        _ => format!("{} coloured, the others not", coloured.join(", ")),
+    }
+}
+
+fn picked(map: MapName, pick: Option<usize>) -> String {
+    pick.map_or_else(|| "None".to_owned(), |r| region(map, r))
+}
+
+fn call(call: &Call) -> String {
+    match *call {
+        Call::Assign {
+            region,
+            colour: Some(c),
+        } => format!("colour region {region} {}", colour(c)),
+        Call::Assign {
+            region,
+            colour: None,
+        } => format!("take back region {region}'s colour"),
+        Call::Deeper { colour: Some(c) } => format!("go deeper with it {}", colour(c)),
+        Call::Deeper { colour: None } => "go deeper with it uncoloured".to_owned(),
+    }
+}
+
+fn step(map: MapName, step: &StepView) -> String {
+    match *step {
+        StepView::Pick(r) => format!("pick {}", region(map, r)),
+        StepView::Assign(r, c) => format!("{} {}", region(map, r), colour(c)),
+        StepView::Unassign(r) => format!("take back {}", region(map, r)),
+        StepView::Complete => "complete".to_owned(),
+    }
+}
+
+fn outcome(map: MapName, searched: &Searched) -> String {
+    let found = match &searched.first {
+        Some(first) => format!("first finds {}", colouring(map, first)),
+        None => "finds no colouring".to_owned(),
+    };
+    let stop = if searched.over_budget {
+        ", and ran past its budget"
+    } else {
+        ""
+    };
+    format!(
+        "{found}; {} colourings in {} nodes{stop}",
+        searched.solutions, searched.nodes
+    )
+}
+
+/// The blank most likely at fault where two searches first part: the
+/// reference's step `r`, the student's `y` (`None`: the search had ended).
+fn suspect(r: Option<&StepView>, y: Option<&StepView>) -> &'static str {
+    match (r, y) {
+        (
+            Some(StepView::Pick(_) | StepView::Complete),
+            Some(StepView::Pick(_) | StepView::Complete),
+        ) => "Look at blank 1 (next region): it picks the region each node colours.",
+        (Some(StepView::Assign(a, c)), Some(StepView::Assign(b, d))) if a == b && d < c => {
+            "Your search gave a colour the reference refuses: look at blank 2 (consistent) \
+             first, then at blank 3 (does it ask consistent before it assigns?)."
+        }
+        (Some(StepView::Assign(..)), _) => {
+            "Your search refused a colour the reference gives: look at blank 2 (consistent) \
+             first, then at blank 3 (does it try every colour?)."
+        }
+        (Some(StepView::Unassign(_)), _) => {
+            "The reference takes the colour back here: look at blank 3 (try each colour), \
+             which undoes each colour after going deeper."
+        }
+        _ => "Look at blank 3 (try each colour) first: check, assign, go deeper, undo.",
+    }
+}
+
+/// The difference in words, for every question of this homework.
+pub fn explain(difference: &Difference) -> Option<Explanation> {
+    let (question, reference, yours) = difference.typed::<Question, Answer>()?;
+    let text = match (&question, &reference, &yours) {
+        (Question::NextRegion { map, assignment }, Answer::Region(r), Answer::Region(y)) => {
+            format!(
+                "next_region with {}: the next region is {}, yours picked {}.",
+                colouring(*map, assignment),
+                picked(*map, *r),
+                picked(*map, *y)
+            )
+        }
+        (
+            Question::Consistent {
+                map,
+                assignment,
+                region: at,
+                colour: c,
+            },
+            Answer::Consistent(r),
+            _,
+        ) => {
+            let verdict = if *r {
+                "no neighbour has it, so it is consistent; yours refused it"
+            } else {
+                "a neighbour has it, so it is not consistent; yours allowed it"
+            };
+            format!(
+                "consistent({}, {}) with {}: {verdict}.",
+                region(*map, *at),
+                colour(*c),
+                colouring(*map, assignment)
+            )
+        }
+        (
+            Question::TryColours {
+                region: at,
+                colours,
+                allowed,
+                stop_at,
+            },
+            Answer::Tried {
+                over: r_over,
+                calls: r_calls,
+                ..
+            },
+            Answer::Tried {
+                over: y_over,
+                calls: y_calls,
+                ..
+            },
+        ) => {
+            let setting = format!(
+                "try_colours({at}) with {colours} colours, of which {:?} are consistent{}",
+                allowed,
+                stop_at.map_or_else(String::new, |k| format!(
+                    ", deeper call {k} ending the search"
+                ))
+            );
+            match r_calls.iter().zip(y_calls).position(|(r, y)| r != y) {
+                Some(k) => format!(
+                    "{setting}: call {} should {}; yours did: {}.",
+                    k + 1,
+                    call(&r_calls[k]),
+                    call(&y_calls[k])
+                ),
+                None if r_calls.len() > y_calls.len() => format!(
+                    "{setting}: after your {} calls the reference goes on with {}.",
+                    y_calls.len(),
+                    call(&r_calls[y_calls.len()])
+                ),
+                None if y_calls.len() > r_calls.len() => format!(
+                    "{setting}: after the reference's {} calls yours goes on with {}.",
+                    r_calls.len(),
+                    call(&y_calls[r_calls.len()])
+                ),
+                None => format!("{setting}: it should return {r_over}, yours returned {y_over}."),
+            }
+        }
+        (
+            Question::Search {
+                map,
+                colours,
+                every_solution,
+                ..
+            },
+            Answer::Searched(r),
+            Answer::Searched(y),
+        ) => {
+            let first_step =
+                (0..r.steps.len().max(y.steps.len())).find(|&k| r.steps.get(k) != y.steps.get(k));
+            let steps = match first_step {
+                Some(k) => format!(
+                    " The first different step is step {}: {} in the reference, {} in yours. {}",
+                    k + 1,
+                    r.steps
+                        .get(k)
+                        .map_or("the end".to_owned(), |s| step(*map, s)),
+                    y.steps
+                        .get(k)
+                        .map_or("the end".to_owned(), |s| step(*map, s)),
+                    suspect(r.steps.get(k), y.steps.get(k))
+                ),
+                None if !every_solution && y.solutions > r.solutions => " Your search went on \
+                    after its first colouring: look at blank 3, which should return true as soon \
+                    as a deeper level does."
+                    .to_owned(),
+                None => String::new(),
+            };
+            format!(
+                "The search of {} with {colours} colours: the reference {}; yours {}.{steps}",
+                match map {
+                    MapName::Australia => "Australia",
+                    MapName::Usa => "the United States",
+                },
+                outcome(*map, r),
+                outcome(*map, y)
+            )
+        }
+        _ => return None,
+    };
+    Some(Explanation::text(text))
+}

@@ -1,0 +1,204 @@
+//! Whether a student's crate compiles, asked before a notebook `:dep`s it.
+//!
+//! When a `:dep` crate does not compile, the kernel shows rustc's first
+//! message without its file or line ("mismatched types"), and then every
+//! later cell fails on the missing crate ("cannot find …"), dozens of times.
+//! [`compiles`] runs `cargo check --message-format=short` on the crate first
+//! and, if it fails, gives its first error once, with file, line and the
+//! line's code (on one line: the kernel shows only the first line of an
+//! error); as an `Err` it stops "Run All" before the `:dep` cell.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The crate compiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiled {
+    /// The crate's folder, as given.
+    pub folder: String,
+}
+
+impl std::fmt::Display for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} compiles: the next cell loads it.", self.folder)
+    }
+}
+
+impl Compiled {
+    /// Shows the line as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+/// The crate does not compile (or cargo could not be run): its first error.
+#[derive(Clone, PartialEq, Eq)]
+pub struct NotCompiled {
+    /// The crate's folder, as given.
+    pub folder: String,
+    /// rustc's first error, `file:line:column: error[code]: message`, the
+    /// file named from the course's folder (`exercises/src/lib.rs:52:9`).
+    pub first: String,
+    /// The code on that line, when the file could be read.
+    pub code: Option<String>,
+    /// How many errors rustc reported in all.
+    pub errors: usize,
+}
+
+/// The message on one line: the kernel prints a cell's error (with `{}`) on
+/// stderr and shows only the first line of it.
+impl std::fmt::Display for NotCompiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} does not compile: {}", self.folder, self.first)?;
+        if let Some(code) = &self.code {
+            write!(f, ", on `{}`", code.trim())?;
+        }
+        if self.errors > 1 {
+            write!(
+                f,
+                " (the first of {} errors: the others often follow from it)",
+                self.errors
+            )?;
+        }
+        write!(f, ". Fix it, save the file, and run this cell again.")
+    }
+}
+
+/// The same sentence, not a struct dump (`:efmt {:?}` prints errors with it).
+impl std::fmt::Debug for NotCompiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for NotCompiled {}
+
+/// Runs `cargo check --lib` on the crate in `folder` (its own target folder,
+/// `target/compile-check` beside it, so that a `cargo queens watch` holding
+/// the course's does not block it)
+/// and gives its first error, or that it compiles.
+pub fn compiles(folder: impl AsRef<Path>) -> Result<Compiled, NotCompiled> {
+    let folder = folder.as_ref();
+    let name = folder.display().to_string();
+    let failed = |first: String| NotCompiled {
+        folder: name.clone(),
+        first,
+        code: None,
+        errors: 1,
+    };
+    // Beside the course's own target folder, one per course: cargo names a
+    // workspace member's build by its path inside the workspace, so two
+    // copies of a course sharing a folder would take each other's results.
+    let target = folder
+        .parent()
+        .unwrap_or(folder)
+        .join("target")
+        .join("compile-check");
+    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+        .args(["check", "--lib", "--quiet", "--message-format=short"])
+        .current_dir(folder)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(|error| failed(format!("could not run cargo: {error}")))?;
+    if output.status.success() {
+        return Ok(Compiled { folder: name });
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let error = first_error(&stderr, folder).unwrap_or_else(|| {
+        let said = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        failed(format!("cargo check failed: {said}"))
+    });
+    Err(NotCompiled {
+        folder: name,
+        ..error
+    })
+}
+
+/// The first `file:line:col: error…` line of cargo's short messages, with
+/// the code on that line read from the file (found from `folder` or its
+/// parent: cargo names files from the workspace's root).
+fn first_error(stderr: &str, folder: &Path) -> Option<NotCompiled> {
+    let located = |line: &&str| line.contains(": error") && !line.starts_with("error");
+    let errors: Vec<&str> = stderr.lines().filter(located).collect();
+    let first = (*errors.first()?).to_owned();
+    let mut parts = first.splitn(3, ':');
+    let (file, line) = (parts.next()?, parts.next()?.parse::<usize>().ok()?);
+    let code = [folder, folder.parent().unwrap_or(folder)]
+        .iter()
+        .find_map(|root| std::fs::read_to_string(root.join(file)).ok())
+        .and_then(|text| text.lines().nth(line.checked_sub(1)?).map(str::to_owned));
+    Some(NotCompiled {
+        folder: String::new(),
+        first,
+        code,
+        errors: errors.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_error_comes_with_its_file_line_and_code_once() {
+        let stderr = "exercises/src/lib.rs:52:9: error[E0308]: mismatched types\n\
+                      exercises/src/lib.rs:60:5: error[E0425]: cannot find value `x` in this scope\n\
+                      error: could not compile `exercises` (lib) due to 2 previous errors\n";
+        let dir = std::env::temp_dir().join(format!("queens-compiles-{}", std::process::id()));
+        let src = dir.join("exercises/src");
+        std::fs::create_dir_all(&src).unwrap();
+        let mut lines: Vec<String> = (1..=60).map(|i| format!("// line {i}")).collect();
+        lines[51] = "        self.columns.insert(row - col);".into();
+        std::fs::write(src.join("lib.rs"), lines.join("\n")).unwrap();
+        let error = first_error(stderr, &dir.join("exercises")).unwrap();
+        let text = error.to_string();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            text.contains("exercises/src/lib.rs:52:9: error[E0308]: mismatched types"),
+            "{text}"
+        );
+        assert!(text.contains("the first of 2 errors"), "{text}");
+        assert!(
+            !text.contains("cannot find"),
+            "only the first error: {text}"
+        );
+        // The kernel shows only an error's first line: all of it is on one.
+        assert!(!text.contains('\n'), "{text}");
+        assert!(
+            text.contains("mismatched types, on `self.columns.insert(row - col);`"),
+            "{text}"
+        );
+        assert_eq!(format!("{error:?}"), text);
+    }
+
+    #[test]
+    fn a_crate_with_a_type_error_is_caught_with_its_line() {
+        // The crate in a folder of its own: its check's target folder goes beside it.
+        let root =
+            std::env::temp_dir().join(format!("queens-compiles-crate-{}", std::process::id()));
+        let dir = root.join("broken");
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"broken\"\nversion = \"0.0.0\"\nedition = \"2024\"\n[workspace]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "pub fn f() -> usize {\n    let x: isize = -1;\n    x\n}\n",
+        )
+        .unwrap();
+        let broken = compiles(&dir).unwrap_err().to_string();
+        std::fs::write(dir.join("src/lib.rs"), "pub fn f() -> usize { 1 }\n").unwrap();
+        let fixed = compiles(&dir);
+        assert!(root.join("target/compile-check").is_dir());
+        std::fs::remove_dir_all(&root).unwrap();
+        assert!(
+            broken.contains("src/lib.rs:3:5: error[E0308]: mismatched types"),
+            "{broken}"
+        );
+        assert!(broken.contains(", on `x`"), "{broken}");
+        assert!(fixed.is_ok(), "{fixed:?}");
+    }
+}
