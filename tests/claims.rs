@@ -540,7 +540,7 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Notebook("04-explored-nodes"),
-        says: "17 nodes, as Knuth counts them, and 4 of them pink",
+        says: "17 nodes, as Knuth counts them, and 4 of them light grey",
         holds: || {
             let shape = childless(4, Strategy::Sets).map_err(|e| e.to_string())?;
             ensure(
@@ -551,7 +551,7 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Notebook("04-explored-nodes"),
-        says: "below, 2 pink nodes remain",
+        says: "below, 2 light grey nodes remain",
         holds: || {
             let shape = childless(4, Strategy::ForwardChecking).map_err(|e| e.to_string())?;
             ensure(shape.dead_ends() == 2, || format!("{shape:?}"))

@@ -389,7 +389,7 @@ impl Picture for BoardPicture {
                 let (label, style) = if free == 0 {
                     (
                         "0 free: dead end".to_owned(),
-                        palette::bold(12.0, palette::RED_TEXT, LEFT),
+                        palette::bold(12.0, INK, LEFT),
                     )
                 } else {
                     (format!("{free} free"), palette::font(12.0, INK, LEFT))

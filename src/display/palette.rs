@@ -5,7 +5,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
-use crate::sudoku::Unit;
+use crate::sudoku::{Strategy as SudokuStrategy, Unit};
 
 /// Column (red), as in the interactive lesson.
 pub const RED: RGBColor = RGBColor(0xe5, 0x39, 0x35);
@@ -21,13 +21,21 @@ pub const GREY: RGBColor = RGBColor(0x75, 0x75, 0x75);
 pub const LIGHT: RGBColor = RGBColor(0xf7, 0xf4, 0xee);
 /// Dark squares of the board.
 pub const DARK: RGBColor = RGBColor(0xdd, 0xd5, 0xc8);
+/// Dead ends: a tree's node with no child, a Sudoku cell with no candidate.
+/// Light grey, not red: red means a column (and a Sudoku row) everywhere.
+pub const DEAD_END: RGBColor = RGBColor(0xcf, 0xcf, 0xcf);
 /// Free cells and solutions.
 pub const GREEN: RGBColor = RGBColor(0x43, 0xa0, 0x47);
 /// The three sets' strategy (`sets`) and estimates.
 pub const BLUE: RGBColor = RGBColor(0x1e, 0x88, 0xe5);
-/// Sudoku's `singles` strategy in the plots: a colour no constraint or unit
-/// uses.
+/// The `symmetry` strategy in the plots.
 pub const INDIGO: RGBColor = RGBColor(0x3f, 0x51, 0xb5);
+/// Sudoku's `mrv` (the most constrained cell first) in the plots: an idea
+/// no N-Queens strategy has, so a colour none of them takes.
+pub const ORANGE: RGBColor = RGBColor(0xef, 0x6c, 0x00);
+/// Sudoku's `singles` (forced cells, hidden singles included) in the plots:
+/// propagation beyond forward checking, a colour of its own.
+pub const CYAN: RGBColor = RGBColor(0x00, 0xac, 0xc1);
 /// Green for text: a hidden single's digit, on its green cell.
 pub const GREEN_TEXT: RGBColor = RGBColor(0x1b, 0x5e, 0x20);
 /// Page background.
@@ -119,6 +127,21 @@ pub fn strategy(strategy: Strategy) -> RGBColor {
     }
 }
 
+/// A Sudoku strategy's colour in the plots. Where its idea is an N-Queens
+/// strategy's, the colour is that strategy's: `naive` checks the digits
+/// placed, in a fixed order, as `sets` checks the queens (blue); `naked`
+/// finds a cell left with one candidate or none on arrival, as
+/// `forward-checking` finds a row left with one free cell or none (green).
+/// `mrv` and `singles` have ideas, and colours, of their own.
+pub const fn sudoku_strategy(strategy: SudokuStrategy) -> RGBColor {
+    match strategy {
+        SudokuStrategy::Naive => BLUE,
+        SudokuStrategy::Mrv => ORANGE,
+        SudokuStrategy::Naked => GREEN,
+        SudokuStrategy::Singles => CYAN,
+    }
+}
+
 /// `colour` blended towards white: `strength` 1 is the colour, 0 white.
 pub fn tint(colour: RGBColor, strength: f64) -> RGBColor {
     let mix = |c: u8| (255.0 - (255.0 - f64::from(c)) * strength).round() as u8;
@@ -202,6 +225,37 @@ mod tests {
                     constraint(c),
                     "{} takes the {c}'s colour",
                     s.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_sudoku_strategy_shares_a_colour_only_with_the_queens_strategy_of_its_idea() {
+        let same_idea = |s: SudokuStrategy| match s {
+            SudokuStrategy::Naive => Some("sets"),
+            SudokuStrategy::Naked => Some("forward-checking"),
+            SudokuStrategy::Mrv | SudokuStrategy::Singles => None,
+        };
+        let all = SudokuStrategy::ALL;
+        for (i, &a) in all.iter().enumerate() {
+            for &b in &all[i + 1..] {
+                assert_ne!(sudoku_strategy(a), sudoku_strategy(b), "{a:?} and {b:?}");
+            }
+            for c in Constraint::ALL {
+                assert_ne!(
+                    sudoku_strategy(a),
+                    constraint(c),
+                    "{a:?} takes the {c}'s colour"
+                );
+            }
+            for queens in Strategy::ALL {
+                let shared = sudoku_strategy(a) == strategy(queens);
+                assert_eq!(
+                    shared,
+                    same_idea(a) == Some(queens.name()),
+                    "sudoku's {a:?} and the queens' {}",
+                    queens.name()
                 );
             }
         }

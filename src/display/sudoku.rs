@@ -8,7 +8,7 @@ use plotters::prelude::{RGBColor, Rectangle, Text};
 use plotters::style::Color;
 
 use super::chart::{Chart, Series, Style};
-use super::palette::{self, BLUE, CENTRE, GREEN, GREY, INK, LEFT, RED};
+use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT};
 use super::picture::{Area, Picture, show};
 use super::text::{thousands, wrap};
 use crate::board::coords::Cell;
@@ -198,7 +198,7 @@ impl Picture for SudokuPicture {
                     if units.candidates(cell).is_empty() {
                         // A dead end: no digit fits this cell any more.
                         let corners = [(x + 3, y + 3), (x + CELL - 3, y + CELL - 3)];
-                        area.draw(&Rectangle::new(corners, palette::tint(RED, 0.45).filled()))
+                        area.draw(&Rectangle::new(corners, palette::DEAD_END.filled()))
                             .map_err(draw_err)?;
                         area.draw(&Text::new("none", centre, palette::bold(11.0, INK, CENTRE)))
                             .map_err(draw_err)?;
@@ -581,13 +581,8 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     .log_y()
     .headroom(0.35);
     let mut totals = Vec::new();
-    let strategies = [
-        (Strategy::Naive, GREY),
-        (Strategy::Mrv, BLUE),
-        (Strategy::Naked, GREEN),
-        (Strategy::Singles, palette::INDIGO),
-    ];
-    for (k, (strategy, colour)) in strategies.into_iter().enumerate() {
+    for (k, strategy) in Strategy::ALL.into_iter().enumerate() {
+        let colour = palette::sudoku_strategy(strategy);
         // Dots, not lines: the puzzles are unrelated, so nothing lies between
         // two of them. Each strategy's dot a little off the puzzle's number,
         // so that equal counts do not hide each other.

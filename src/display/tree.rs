@@ -6,7 +6,7 @@ use plotters::style::Color;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
-use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT, RED};
+use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT};
 use super::picture::{Area, Picture};
 use crate::board::constraint::{Attack, Constraint};
 use crate::board::coords::Cell;
@@ -406,10 +406,9 @@ impl TreePicture {
         Ok(())
     }
 
-    /// The colours' key below the tree, wrapping to a second row when needed;
-    /// dead ends listed only when the tree has some.
-    fn draw_legend(&self, area: &Area<'_>) -> Result<(), String> {
-        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
+    /// The colours' key: one colour per meaning, dead ends listed only when
+    /// the tree has some.
+    fn legend(&self) -> Vec<(Swatch, &'static str)> {
         let mut entries: Vec<(Swatch, &str)> = vec![
             (Swatch::Square(palette::RED), "pruned: column"),
             (
@@ -421,10 +420,7 @@ impl TreePicture {
                 "pruned: anti-diagonal only",
             ),
             (Swatch::Square(GREEN), "solution"),
-            (
-                Swatch::Square(palette::tint(RED, 0.25)),
-                "no child: backtrack",
-            ),
+            (Swatch::Square(palette::DEAD_END), "no child: backtrack"),
         ];
         if self.pruned()[3] > 0 {
             entries.insert(3, (Swatch::Square(GREY), "dead end (look-ahead)"));
@@ -435,6 +431,13 @@ impl TreePicture {
         if self.illegal() > 0 {
             entries.push((Swatch::Ring, "queens attack each other: not a legal board"));
         }
+        entries
+    }
+
+    /// The legend below the tree, wrapping to a second row when needed.
+    fn draw_legend(&self, area: &Area<'_>) -> Result<(), String> {
+        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
+        let entries = self.legend();
         let (mut x, mut legend_y) = (12, Self::y(self.n) + 44);
         let width = self.size().0 as i32;
         for (colour, label) in entries {
@@ -524,8 +527,8 @@ fn path_queens(nodes: &[TreeNode], path: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// A node on an `n × n` board: a circle (green for a solution, pink for a
-/// dead end before the last row) with the queen's column inside.
+/// A node on an `n × n` board: a circle (green for a solution, light grey
+/// for a dead end before the last row) with the queen's column inside.
 fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> Result<(), String> {
     let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
     let dead = !node.solution
@@ -539,7 +542,7 @@ fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> 
     } else if node.solution {
         palette::WHITE
     } else if dead {
-        palette::tint(RED, 0.25)
+        palette::DEAD_END
     } else {
         palette::WHITE
     };
@@ -632,5 +635,44 @@ impl TreeChild {
             }
         }
         attack
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::Strategy;
+
+    /// Red means a column across the course: in the legend it marks the
+    /// column's prunes and nothing else, and no two meanings share a colour.
+    #[test]
+    fn each_legend_colour_has_one_meaning_and_red_is_the_column() {
+        let tree = TreePicture::new(5, Strategy::ForwardChecking).unwrap();
+        let legend = tree.legend();
+        assert!(
+            legend
+                .iter()
+                .any(|(_, label)| label.starts_with("dead end")),
+            "forward checking's tree has look-ahead dead ends"
+        );
+        let squares: Vec<(RGBColor, &str)> = legend
+            .iter()
+            .filter_map(|(swatch, label)| match swatch {
+                Swatch::Square(colour) => Some((*colour, *label)),
+                Swatch::Ring => None,
+            })
+            .collect();
+        for (i, (a, label_a)) in squares.iter().enumerate() {
+            for (b, label_b) in &squares[i + 1..] {
+                assert_ne!(a, b, "'{label_a}' and '{label_b}' share a colour");
+            }
+            let reddish =
+                (1..=100).any(|k| *a == palette::tint(palette::RED, f64::from(k) / 100.0));
+            assert_eq!(
+                reddish,
+                *label_a == "pruned: column",
+                "'{label_a}' is drawn in red"
+            );
+        }
     }
 }

@@ -50,7 +50,7 @@ impl Childless {
         (0..self.n).find(|&k| 2 * self.childless[k] > self.profile[k])
     }
 
-    /// All dead ends of the tree (the pink nodes of a tree picture).
+    /// All dead ends of the tree (the light grey nodes of a tree picture).
     pub fn dead_ends(&self) -> u64 {
         self.childless.iter().sum()
     }
