@@ -68,7 +68,8 @@ fn every_answer_starts_as_none_and_goes_to_a_check() {
 /// hint, gives the answer away to whoever reads it (06 once held
 /// `answer("…times wider", 2, …)`, 04 the hint "1 + 4 + 4^2 + 4^3 + 4^4").
 #[test]
-fn no_check_cell_of_the_queens_notebooks_holds_its_answer() {
+fn no_check_cell_of_the_queens_notebooks_and_the_sudoku_homework_holds_its_answer() {
+    let sudoku_homework = notebook_of("sudoku");
     for notebook in [
         "01-diagonals",
         "02-place-the-queens",
@@ -76,6 +77,7 @@ fn no_check_cell_of_the_queens_notebooks_holds_its_answer() {
         "04-explored-nodes",
         "05-your-call",
         "06-beyond",
+        sudoku_homework.as_str(),
     ] {
         for cell in code_cells(notebook) {
             for harness in [

@@ -61,6 +61,7 @@
 //!   queens' bitmask walk, they have no observer).
 
 pub mod bank;
+pub mod blanks;
 pub mod cells;
 pub mod feedback;
 pub mod grid;
