@@ -85,6 +85,7 @@ fn graded_with(
 }
 
 #[test]
+#[ignore = "slow: grades a batch end to end (CI runs it)"]
 fn every_homework_gets_feedback_pages_an_index_and_clusters() {
     for &homework in homeworks::ALL {
         let ids = cases_of(homework);
@@ -176,6 +177,7 @@ fn every_homework_gets_feedback_pages_an_index_and_clusters() {
 }
 
 #[test]
+#[ignore = "slow: grades a batch end to end (CI runs it)"]
 fn a_board_drawn_in_a_message_is_an_inline_picture() {
     // The third homework's end-to-end messages draw the row as text.
     let homework = homeworks::ALL
@@ -254,6 +256,7 @@ fn hostile_text_in_code_and_compiler_output_is_escaped() {
 }
 
 #[test]
+#[ignore = "slow: grades a batch end to end (CI runs it)"]
 fn clippy_notes_inside_the_blanks_come_with_the_page_and_cost_no_point() {
     let homework = homeworks::default();
     let made = common::cases_in_folder(&["correct"]);
@@ -280,6 +283,7 @@ fn clippy_notes_inside_the_blanks_come_with_the_page_and_cost_no_point() {
 }
 
 #[test]
+#[ignore = "slow: grades a batch end to end (CI runs it)"]
 fn a_stopped_batch_resumes_where_it_stopped() {
     let homework = homeworks::default();
     let ids = cases_of(homework);

@@ -64,6 +64,7 @@ fn run_batch(
 }
 
 #[test]
+#[ignore = "slow: grades a batch of every kind of submission (CI runs it)"]
 fn batch_gives_every_submission_a_row_with_a_clear_status() {
     let ids = [
         "correct",

@@ -111,6 +111,7 @@ fn untouched_handouts_fail_every_test_as_not_yet_implemented() {
 }
 
 #[test]
+#[ignore = "slow: grades every homework's reference and each blank alone (CI runs it)"]
 fn references_pass_and_each_blank_alone_passes_exactly_its_tests() {
     for &homework in homeworks::ALL {
         let grader = grader(homework);
@@ -222,6 +223,7 @@ fn cargo_test_is_green_with_one_homework_done_and_says_the_others_are_not_starte
 }
 
 #[test]
+#[ignore = "slow: grades a wrong version of every blank of every homework (CI runs it)"]
 fn a_wrong_blank_loses_points_only_in_its_own_blank_and_end_to_end() {
     // One case per blank of each homework from the case table (the ones that
     // name a message); the whole table is graded by the ignored batch test.
