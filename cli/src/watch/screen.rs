@@ -337,8 +337,8 @@ fn congratulate(homework: &Homework, groups: &[GroupScore], max: u32, lines: &mu
     lines.push(Line::new(
         Tone::Done,
         format!(
-            "Well done: all {max} graded tests pass. Your {blanks} blanks make a solver that \
-             finds the reference's boards, in its order, with its node counts."
+            "Well done: all {max} graded tests pass. Your {blanks} blanks make a search that \
+             finds what the reference finds, in its order, with its node counts."
         ),
     ));
     lines.push(Line::new(Tone::Plain, homework.next));
