@@ -16,7 +16,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::notebook::feedback::{BlankCheck, State};
+use crate::notebook::feedback::BlankCheck;
 use crate::stores::sets::ConstraintSets;
 
 /// The handout's three sets as its fields hold them: columns, main diagonals
@@ -61,18 +61,9 @@ pub fn insert(code: impl FnOnce() -> Sets) -> BlankCheck {
 /// alone. It waits for blank 2: without a working insert there is nothing
 /// to take back.
 pub fn delete(blank_2: &BlankCheck, code: impl FnOnce() -> Sets) -> BlankCheck {
-    let mut check = BlankCheck::run(3, "delete", expected(&[1]), || sorted(code()));
-    if blank_2.state != State::Done && check.state != State::Done {
-        check.state = State::NotYet;
-        check.verdict.passed = false;
-        check.verdict.message =
-            "not yet: blank 3, delete is checked once blank 2 is done (it takes back what \
-             insert added)."
-                .to_owned();
-        check.verdict.hint = None;
-        return check;
-    }
-    check.hint("remove exactly the three keys insert added for (1, 3), and nothing else.")
+    BlankCheck::run(3, "delete", expected(&[1]), || sorted(code()))
+        .hint("remove exactly the three keys insert added for (1, 3), and nothing else.")
+        .after(blank_2, "it takes back what insert added")
 }
 
 /// The library's three sets for a queen per row on `queens`, sorted.
@@ -92,6 +83,7 @@ fn sorted((columns, diagonals, anti_diagonals): Sets) -> Sorted {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notebook::feedback::State;
 
     fn sets_of(queens: &[(usize, usize)]) -> Sets {
         let columns = queens.iter().map(|&(_, c)| c).collect();

@@ -112,6 +112,24 @@ impl BlankCheck {
         self
     }
 
+    /// A check that needs blank `needed` first (a delete takes back what an
+    /// insert added): while `needed` is not done and this check does not
+    /// pass, it says "not yet", says what it waits for and why, and shows no
+    /// value. Call it last.
+    pub fn after(mut self, needed: &BlankCheck, why: &str) -> Self {
+        if needed.state == State::Done || self.state == State::Done {
+            return self;
+        }
+        self.state = State::NotYet;
+        self.verdict.passed = false;
+        self.verdict.message = format!(
+            "not yet: blank {}, {} is checked once blank {} is done ({why}).",
+            self.number, self.title, needed.number
+        );
+        self.verdict.hint = None;
+        self
+    }
+
     /// Shows the verdict as plain text in Jupyter.
     pub fn evcxr_display(&self) {
         self.verdict.evcxr_display();

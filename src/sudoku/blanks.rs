@@ -19,7 +19,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use crate::board::coords::Cell;
-use crate::notebook::feedback::{BlankCheck, State};
+use crate::notebook::feedback::BlankCheck;
 use crate::sudoku::{Digits, Units};
 
 /// One of the handout's three sets: `(index, digit)` keys, the index a row's,
@@ -84,20 +84,10 @@ pub fn insert(code: impl FnOnce() -> Sets) -> BlankCheck {
 /// 5 alone. It waits for blank 2: without a working insert there is nothing
 /// to take back.
 pub fn delete(blank_2: &BlankCheck, code: impl FnOnce() -> Sets) -> BlankCheck {
-    let mut check = BlankCheck::run(3, "delete", expected(&[WRITTEN]), || sorted(code()));
-    if blank_2.state != State::Done && check.state != State::Done {
-        check.state = State::NotYet;
-        check.verdict.passed = false;
-        check.verdict.message =
-            "not yet: blank 3, delete is checked once blank 2 is done (it takes back what \
-             insert added)."
-                .to_owned();
-        check.verdict.hint = None;
-        return check;
-    }
-    check
+    BlankCheck::run(3, "delete", expected(&[WRITTEN]), || sorted(code()))
         .hint("remove exactly the three keys insert added for the 3 on (0, 6), and nothing else.")
         .hints_of("sudoku")
+        .after(blank_2, "it takes back what insert added")
 }
 
 /// The library's units with `digits` written, each `(row, col, digit)`.
@@ -133,6 +123,7 @@ fn sorted((rows, columns, boxes): Sets) -> Sorted {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notebook::feedback::State;
     use crate::sudoku::box_of;
 
     /// The sets a right handout holds for `digits`.
