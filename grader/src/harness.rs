@@ -621,6 +621,13 @@ fn problems(
     {
         problems.push("too-many-processes".to_owned());
     }
+    // Every thread reserves its stack's address space, so a test whose
+    // spawns were refused and that then failed an allocation ran out of
+    // memory because of its threads: one cause, not two (which of the two
+    // limits a thread bomb meets first is a race).
+    if refused_spawn && problems.iter().any(|p| p == "too-many-processes") {
+        problems.retain(|p| p != "out-of-memory");
+    }
     let mut left: Vec<String> = run.left_running.clone();
     for line in lines {
         if let Line::LeftRunning(names) = line {
@@ -832,6 +839,17 @@ mod tests {
         let left = vec![Line::LeftRunning(vec!["sleep".to_owned(); 60])];
         let labels = problems(&run, &left, &verdict::Ending::Ended, &resources);
         assert_eq!(labels, ["too-many-processes", "left-running: sleep"]);
+        // A thread bomb that failed an allocation after a refused spawn.
+        let out_of_memory = verdict::Ending::Limit("out-of-memory");
+        let labels = problems(&run, &panicked(thread), &out_of_memory, &resources);
+        assert_eq!(labels, ["too-many-processes"]);
+        let hog = problems(
+            &run,
+            &panicked("capacity overflow"),
+            &out_of_memory,
+            &resources,
+        );
+        assert_eq!(hog, ["out-of-memory"]);
         let one = vec![Line::LeftRunning(vec!["sleep".to_owned()])];
         let labels = problems(&run, &one, &verdict::Ending::Ended, &resources);
         assert_eq!(labels, ["left-running: sleep"]);
