@@ -26,7 +26,7 @@
 //! * [`run`]: run a strategy by name, with size checks, budgets and errors.
 //! * [`notebook`]: the board driven by hand, student attempts, the quiz,
 //!   Knuth's Monte Carlo estimate.
-//! * [`sudoku`]: the same three sets on a new board: rows, columns and
+//! * `sudoku` (feature `sudoku`): the same three sets on a new board: rows, columns and
 //!   boxes, `(row / 3) * 3 + col / 3`; naive, MRV, naked and hidden singles.
 //! * `display` (feature `svg`): boards, trees and charts as SVG, with
 //!   `evcxr_display`.
@@ -54,6 +54,7 @@ pub mod run;
 pub mod search;
 pub mod stores;
 pub mod strategy;
+#[cfg(feature = "sudoku")]
 pub mod sudoku;
 
 pub use board::constraint::{Attack, Constraint};

@@ -224,9 +224,21 @@ impl std::str::FromStr for Strategy {
 }
 
 /// A strategy name that does not exist; its message lists the ones that do.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
-#[display("unknown strategy '{_0}'; the strategies are: {known}", known = Strategy::ALL.map(Strategy::name).join(", "))]
-pub struct UnknownStrategy(#[error(not(source))] pub String);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy(pub String);
+
+impl std::fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let known = Strategy::ALL.map(Strategy::name).join(", ");
+        write!(
+            f,
+            "unknown strategy '{}'; the strategies are: {known}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownStrategy {}
 
 #[cfg(test)]
 mod tests {

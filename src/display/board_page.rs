@@ -36,18 +36,30 @@ const STYLE: &str = include_str!("assets/board.css");
 const PAGE_STYLE: &str = include_str!("assets/page.css");
 
 /// Why a clickable board could not be made.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardPageError {
     /// The size is outside [`BOARD_PAGE_SIZES`].
-    #[display("the clickable board is made for n = 4 to 12, not n = {n}")]
     Size {
         /// The size asked for.
         n: usize,
     },
     /// The starting queens break the rules.
-    #[display("these queens cannot be placed: {_0}")]
-    Queens(#[error(not(source))] Refused),
+    Queens(Refused),
 }
+
+impl std::fmt::Display for BoardPageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Size { n } => write!(
+                f,
+                "the clickable board is made for n = 4 to 12, not n = {n}"
+            ),
+            Self::Queens(refused) => write!(f, "these queens cannot be placed: {refused}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardPageError {}
 
 /// A board to click: its size and the queens it starts with.
 ///

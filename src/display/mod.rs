@@ -19,6 +19,7 @@ mod figures;
 mod gallery;
 pub mod palette;
 mod picture;
+#[cfg(feature = "sudoku")]
 mod sudoku;
 mod text;
 mod tree;
@@ -36,6 +37,7 @@ pub use figures::{
 pub use gallery::{Gallery, MAX_FRAMES, MAX_GALLERY_N, symmetric_images};
 pub use palette::{AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
 pub use picture::{Area, Picture};
+#[cfg(feature = "sudoku")]
 pub use sudoku::{Move, SudokuPicture, WalkStep, Walkthrough, sudoku_nodes};
 pub use text::{plural, thousands};
 pub use tree::{MAX_SLOTS, TreeChild, TreeNode, TreePicture};

@@ -5,6 +5,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
+#[cfg(feature = "sudoku")]
 use crate::sudoku::{Strategy as SudokuStrategy, Unit};
 
 /// Column (red), as in the interactive lesson.
@@ -99,6 +100,7 @@ pub const fn constraint(constraint: Constraint) -> RGBColor {
 /// prune check, so that a colour keeps one meaning across the course (a row
 /// red like a column, a column amber like a diagonal, a box purple like an
 /// anti-diagonal).
+#[cfg(feature = "sudoku")]
 pub const fn unit(unit: Unit) -> RGBColor {
     match unit {
         Unit::Row(_) => constraint(Constraint::Column),
@@ -133,6 +135,7 @@ pub fn strategy(strategy: Strategy) -> RGBColor {
 /// finds a cell left with one candidate or none on arrival, as
 /// `forward-checking` finds a row left with one free cell or none (green).
 /// `mrv` and `singles` have ideas, and colours, of their own.
+#[cfg(feature = "sudoku")]
 pub const fn sudoku_strategy(strategy: SudokuStrategy) -> RGBColor {
     match strategy {
         SudokuStrategy::Naive => BLUE,
@@ -231,6 +234,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "sudoku")]
     fn a_sudoku_strategy_shares_a_colour_only_with_the_queens_strategy_of_its_idea() {
         let same_idea = |s: SudokuStrategy| match s {
             SudokuStrategy::Naive => Some("sets"),

@@ -100,12 +100,23 @@ impl From<&Step> for Event {
 }
 
 /// A search stopped because it explored more nodes than its budget allows.
-#[derive(Debug, Clone, PartialEq, Eq, derive_more::Display, derive_more::Error)]
-#[display("the search explored more than {node_budget} nodes")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OverBudget {
     /// The budget it ran past.
     pub node_budget: u64,
 }
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the search explored more than {} nodes",
+            self.node_budget
+        )
+    }
+}
+
+impl std::error::Error for OverBudget {}
 
 /// A student's constraint sets and their three blanks, as the handout
 /// declares them (pass the methods themselves: `ConstraintSets::insert`).

@@ -23,13 +23,11 @@ use crate::report::branching::available_per_row;
 use crate::stores::sets::ConstraintSets;
 
 /// Why a move was refused.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refused {
     /// Every row already holds a queen.
-    #[display("every row already has a queen; undo() to take one back")]
     Full,
     /// The column does not exist on this board.
-    #[display("column {col} is off the board: columns go from 0 to {last}")]
     OffBoard {
         /// The column asked for.
         col: usize,
@@ -37,7 +35,6 @@ pub enum Refused {
         last: usize,
     },
     /// A queen above attacks the cell.
-    #[display("{cell} is attacked by the {by}: choose another column")]
     Attacked {
         /// The refused cell.
         cell: Cell,
@@ -45,9 +42,28 @@ pub enum Refused {
         by: String,
     },
     /// There is no queen to take back.
-    #[display("there is no queen to take back")]
     Empty,
 }
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Full => write!(f, "every row already has a queen; undo() to take one back"),
+            Self::OffBoard { col, last } => {
+                write!(
+                    f,
+                    "column {col} is off the board: columns go from 0 to {last}"
+                )
+            }
+            Self::Attacked { cell, by } => {
+                write!(f, "{cell} is attacked by the {by}: choose another column")
+            }
+            Self::Empty => write!(f, "there is no queen to take back"),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
 
 /// A board being filled by hand, one queen per row from the top.
 #[derive(Clone, Debug, PartialEq, Eq)]

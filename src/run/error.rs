@@ -4,10 +4,9 @@ use crate::report::stats::SearchStats;
 use crate::strategy::Strategy;
 
 /// Why a request could not be carried out.
-#[derive(Debug, derive_more::Display, derive_more::Error)]
+#[derive(Debug)]
 pub enum Error {
     /// The board is larger than this operation supports.
-    #[display("n = {n} is too large for {operation}: it goes up to n = {max}")]
     BoardTooLarge {
         /// The requested size.
         n: usize,
@@ -18,14 +17,6 @@ pub enum Error {
     },
 
     /// A search stopped at its node budget; the partial statistics are kept.
-    #[display(
-        "the {strategy} search at n = {n} stopped at its budget of {limit} nodes, \
-         with {found} solutions found so far; {advice}",
-        strategy = partial.strategy,
-        n = partial.n,
-        found = partial.solutions,
-        advice = budget_advice(partial.strategy)
-    )]
     BudgetExceeded {
         /// The budget that was hit.
         limit: u64,
@@ -34,11 +25,6 @@ pub enum Error {
     },
 
     /// The strategy's tree is known in advance to be larger than the budget.
-    #[display(
-        "the {strategy} search at n = {n} would explore {size} nodes, over its budget of \
-         {limit}; {advice}",
-        advice = budget_advice(*strategy)
-    )]
     TreeTooLarge {
         /// The strategy asked for.
         strategy: Strategy,
@@ -51,7 +37,6 @@ pub enum Error {
     },
 
     /// The strategy cannot do what was asked (for example trace a bitmask walk).
-    #[display("the {strategy} strategy cannot {operation}; use one of: {supported}")]
     Unsupported {
         /// The strategy asked for.
         strategy: Strategy,
@@ -61,6 +46,49 @@ pub enum Error {
         supported: String,
     },
 }
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::BoardTooLarge { n, max, operation } => {
+                write!(
+                    f,
+                    "n = {n} is too large for {operation}: it goes up to n = {max}"
+                )
+            }
+            Self::BudgetExceeded { limit, partial } => write!(
+                f,
+                "the {} search at n = {} stopped at its budget of {limit} nodes, with {} \
+                 solutions found so far; {}",
+                partial.strategy,
+                partial.n,
+                partial.solutions,
+                budget_advice(partial.strategy)
+            ),
+            Self::TreeTooLarge {
+                strategy,
+                n,
+                size,
+                limit,
+            } => write!(
+                f,
+                "the {strategy} search at n = {n} would explore {size} nodes, over its budget of \
+                 {limit}; {}",
+                budget_advice(*strategy)
+            ),
+            Self::Unsupported {
+                strategy,
+                operation,
+                supported,
+            } => write!(
+                f,
+                "the {strategy} strategy cannot {operation}; use one of: {supported}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
 
 fn budget_advice(strategy: Strategy) -> &'static str {
     match strategy {

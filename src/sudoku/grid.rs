@@ -252,20 +252,14 @@ impl<'de> serde::Deserialize<'de> for Grid {
 
 /// Why a puzzle's text is not a puzzle. Rows, columns and boxes are numbered
 /// from 1 in the messages, as a person counts them.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
     /// Not 81 cells.
-    #[display("a puzzle has 81 cells, this one has {cells}")]
     WrongLength {
         /// How many characters there were.
         cells: usize,
     },
     /// A character that is not a digit, `0` or `.`.
-    #[display(
-        "bad character {character:?} in row {}, column {}: a cell is 1-9, or 0 or . when empty",
-        cell.row + 1,
-        cell.col + 1
-    )]
     BadCharacter {
         /// The character.
         character: char,
@@ -273,24 +267,41 @@ pub enum ParseError {
         cell: Cell,
     },
     /// Two givens with the same digit in one row, column or box.
-    #[display("the givens clash: {_0}")]
-    Clash(#[error(not(source))] Clash),
+    Clash(Clash),
     /// A line of a puzzle file that is neither a bare puzzle nor the bank's
     /// `hash puzzle rating`.
-    #[display(
-        "expected a puzzle of 81 cells or the bank's 'hash puzzle rating', found {fields} fields"
-    )]
     BadLine {
         /// How many whitespace-separated fields the line has.
         fields: usize,
     },
     /// The bank format's rating is not a number.
-    #[display("the rating {rating:?} is not a number")]
     BadRating {
         /// The text found.
         rating: String,
     },
 }
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::WrongLength { cells } => write!(f, "a puzzle has 81 cells, this one has {cells}"),
+            Self::BadCharacter { character, cell } => write!(
+                f,
+                "bad character {character:?} in row {}, column {}: a cell is 1-9, or 0 or . when empty",
+                cell.row + 1,
+                cell.col + 1
+            ),
+            Self::Clash(clash) => write!(f, "the givens clash: {clash}"),
+            Self::BadLine { fields } => write!(
+                f,
+                "expected a puzzle of 81 cells or the bank's 'hash puzzle rating', found {fields} fields"
+            ),
+            Self::BadRating { rating } => write!(f, "the rating {rating:?} is not a number"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// Whether two givens of `cells` share a digit and a row, column or box: one
 /// bit per digit and unit, so that parsing a file of puzzles stays cheap

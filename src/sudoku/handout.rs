@@ -197,24 +197,36 @@ pub(crate) fn grid_after(puzzle: &Grid, steps: &[Step], k: usize) -> Grid {
 }
 
 /// Why a search gave up.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stopped {
     /// The prune check says two givens clash (for the reference: they do).
-    #[display(
-        "the prune check refuses a given of the puzzle: two givens clash, or it sees a clash that is not there"
-    )]
     GivensClash,
     /// The search explored more nodes than its budget.
-    #[display("the search explored more than {node_budget} nodes")]
     OverBudget {
         /// The budget it ran past.
         node_budget: u64,
     },
     /// A blank panicked: still `todo!()`, or a bug (the steps before it are
     /// kept).
-    #[display("{_0}")]
-    Panicked(#[error(not(source))] Unfinished),
+    Panicked(Unfinished),
 }
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::GivensClash => f.write_str(
+                "the prune check refuses a given of the puzzle: two givens clash, or it sees a \
+                 clash that is not there",
+            ),
+            Self::OverBudget { node_budget } => {
+                write!(f, "the search explored more than {node_budget} nodes")
+            }
+            Self::Panicked(unfinished) => write!(f, "{unfinished}"),
+        }
+    }
+}
+
+impl std::error::Error for Stopped {}
 
 /// A student's Sudoku sets and their three blanks, with the handout's
 /// signatures (pass the methods themselves: `SudokuSets::is_taken`).

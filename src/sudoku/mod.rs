@@ -128,9 +128,20 @@ impl fmt::Display for Strategy {
 }
 
 /// A strategy name that is not one.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
-#[display("unknown Sudoku strategy '{_0}': expected naive, mrv, naked or singles")]
-pub struct UnknownStrategy(#[error(not(source))] pub String);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy(pub String);
+
+impl fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown Sudoku strategy '{}': expected naive, mrv, naked or singles",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownStrategy {}
 
 impl FromStr for Strategy {
     type Err = UnknownStrategy;

@@ -61,9 +61,20 @@ impl fmt::Display for Strategy {
 }
 
 /// A strategy name that is not one.
-#[derive(Clone, Debug, PartialEq, Eq, derive_more::Display, derive_more::Error)]
-#[display("unknown Sudoku strategy '{_0}': expected naive, mrv, naked, singles or fastest")]
-pub struct UnknownStrategy(#[error(not(source))] pub String);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy(pub String);
+
+impl fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown Sudoku strategy '{}': expected naive, mrv, naked, singles or fastest",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownStrategy {}
 
 impl FromStr for Strategy {
     type Err = UnknownStrategy;
