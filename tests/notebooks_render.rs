@@ -334,7 +334,7 @@ fn legend_promises_only_visible_error_bars(chart: &queens::display::Chart) {
         .map(|(&(_, mean), e)| 100.0 * e / mean)
         .fold(0.0, f64::max);
     assert!(
-        series.name.contains(&format!("{widest:.0} %")),
+        series.name.contains(&format!("{widest:.1} %")),
         "{:?} names the largest bar ({widest:.1} %)",
         series.name
     );

@@ -17,7 +17,7 @@
 //! 3. **deletion** ([`SudokuSets::delete`]): forget it when backtracking.
 //!
 //! Check your work with `cargo test -p exercises --test sudoku` (each
-//! test is named after its blank: `sudoku_blank_1_prune_check::…`).
+//! test is named after its blank: `blank_1_prune_check::…`).
 
 use std::collections::HashSet;
 

@@ -630,12 +630,27 @@ impl Picture for Chart {
     fn text(&self) -> String {
         let mut out = format!("{}\n", self.title);
         for series in &self.series {
-            let points: Vec<String> = series
-                .points
-                .iter()
-                .map(|(x, y)| format!("{}: {}", compact(*x), exact(*y)))
-                .collect();
-            out.push_str(&format!("  {:<22} {}\n", series.name, points.join(", ")));
+            let points = if series.points.len() > TEXT_POINTS {
+                // A wall of pairs reads as nothing: its range, and the
+                // findings below for the numbers that matter.
+                let ys = series.points.iter().map(|&(_, y)| y);
+                let low = ys.clone().fold(f64::INFINITY, f64::min);
+                let high = ys.fold(f64::NEG_INFINITY, f64::max);
+                format!(
+                    "{} points, from {} to {}",
+                    series.points.len(),
+                    exact(low),
+                    exact(high)
+                )
+            } else {
+                let pairs: Vec<String> = series
+                    .points
+                    .iter()
+                    .map(|(x, y)| format!("{}: {}", compact(*x), exact(*y)))
+                    .collect();
+                pairs.join(", ")
+            };
+            out.push_str(&format!("  {:<22} {points}\n", series.name));
         }
         for note in &self.notes {
             out.push_str(&format!("  note: {}\n", note.text));
@@ -646,6 +661,10 @@ impl Picture for Chart {
         out.trim_end().to_owned()
     }
 }
+
+/// The points of a series the text version lists one by one; a longer
+/// series is summed up by its range.
+const TEXT_POINTS: usize = 20;
 
 /// A number as the text version prints it: whole numbers in full.
 fn exact(value: f64) -> String {
@@ -659,6 +678,30 @@ fn exact(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_series_reads_as_its_range_in_text() {
+        let points = |n: usize| (1..=n).map(|i| (i as f64 + 0.76, i as f64)).collect();
+        let chart = Chart::new("t", "x", "y")
+            .series(Series::new(
+                "short",
+                crate::display::BLUE,
+                Style::Points,
+                points(3),
+            ))
+            .series(Series::new(
+                "long",
+                crate::display::BLUE,
+                Style::Points,
+                points(40),
+            ));
+        let text = chart.text();
+        assert!(text.contains("1.76: 1, 2.76: 2, 3.76: 3"), "{text}");
+        assert!(
+            text.contains("long                   40 points, from 1 to 40"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn tick_labels_are_short() {

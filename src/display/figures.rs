@@ -396,7 +396,7 @@ pub fn estimate_against_exact(ns: RangeInclusive<usize>, probes: u64, seed: u64)
         .map(|((_, mean), error)| 100.0 * error / mean)
         .fold(0.0, f64::max);
     let name = if widest < HIDDEN_ERROR_PERCENT {
-        format!("estimate (± 2 standard errors, at most {widest:.0} %: thinner than the line here)")
+        format!("estimate (± 2 standard errors, at most {widest:.1} %: thinner than the line here)")
     } else {
         format!("estimate, bars ± 2 standard errors (up to {widest:.0} %)")
     };

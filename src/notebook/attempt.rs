@@ -83,6 +83,7 @@ impl std::fmt::Display for Unfinished {
         if self.is_todo() {
             write!(f, "{} is not yet implemented{at}.", self.blank())?;
             if let Some(hint) = self.hint() {
+                let hint = shorten_lists(hint);
                 let stop = if hint.ends_with(['.', '?', '!']) {
                     ""
                 } else {
@@ -95,7 +96,8 @@ impl std::fmt::Display for Unfinished {
             write!(
                 f,
                 "{} stopped with a panic{at}: {}",
-                self.what, self.message
+                self.what,
+                shorten_lists(&self.message)
             )
         }
     }
@@ -316,6 +318,54 @@ pub fn answer<T: PartialEq + std::fmt::Debug>(
 
 /// A value's `Debug`, cut to a line: a verdict stays readable when the
 /// values are long lists.
+/// The entries of a list a message shows before cutting it.
+const LIST_SHOWN: usize = 6;
+
+/// `text` with every long list (`[a, b, …]`, as `{:?}` prints a slice) cut to
+/// its first entries and its length: a `todo!()` that names the colouring of
+/// 49 states would otherwise fill the cell with `None`s.
+fn shorten_lists(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let list = &rest[open..];
+        // The list's top-level commas and its closing bracket.
+        let (mut depth, mut commas, mut close) = (0usize, Vec::new(), None);
+        for (i, c) in list.char_indices() {
+            match c {
+                '[' | '(' | '{' => depth += 1,
+                ']' | ')' | '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                ',' if depth == 1 => commas.push(i),
+                _ => {}
+            }
+        }
+        match close {
+            Some(close) if commas.len() >= LIST_SHOWN + 2 => {
+                out.push_str(&list[..commas[LIST_SHOWN - 1]]);
+                out.push_str(&format!(", … {} entries in all]", commas.len() + 1));
+                rest = &list[close + 1..];
+            }
+            Some(close) => {
+                out.push_str(&list[..=close]);
+                rest = &list[close + 1..];
+            }
+            None => {
+                out.push_str(list);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn brief(value: &impl std::fmt::Debug) -> String {
     const LIMIT: usize = 160;
     let text = format!("{value:?}");
@@ -388,6 +438,29 @@ pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_list_in_a_message_is_cut_to_its_first_entries() {
+        let states: Vec<Option<usize>> = vec![None; 49];
+        let text = format!("which region comes next in {states:?}? The first.");
+        assert_eq!(
+            shorten_lists(&text),
+            "which region comes next in [None, None, None, None, None, None, … 49 entries in all]? The first."
+        );
+        // Short lists, nested ones and unclosed brackets stay as they are.
+        for kept in [
+            "in [1, 2, 3] and [[1, 2], [3]]",
+            "[(1, 2), (3, 4)]",
+            "an open [1, 2",
+        ] {
+            assert_eq!(shorten_lists(kept), kept);
+        }
+        let nested = format!("{:?}", vec![(1, 2); 9]);
+        assert_eq!(
+            shorten_lists(&nested),
+            "[(1, 2), (1, 2), (1, 2), (1, 2), (1, 2), (1, 2), … 9 entries in all]"
+        );
+    }
 
     #[test]
     fn a_bare_todo_is_named_after_what_was_run() {

@@ -252,9 +252,20 @@ impl Feedback {
     pub fn evcxr_display(&self) {
         let markdown = self.markdown();
         println!("EVCXR_BEGIN_CONTENT text/markdown\n{markdown}\nEVCXR_END_CONTENT");
-        let plain = markdown.replace("**", "").replace(['`', '*'], "");
+        let plain = plain_text(&markdown);
         println!("EVCXR_BEGIN_CONTENT text/plain\n{plain}\nEVCXR_END_CONTENT");
     }
+}
+
+/// `markdown` without its emphasis and code marks. A `*` between spaces is
+/// a product (`row * 3 + col`), which Markdown leaves as it is, and so does this.
+fn plain_text(markdown: &str) -> String {
+    markdown
+        .replace("**", "")
+        .split(" * ")
+        .map(|part| part.replace(['`', '*'], ""))
+        .collect::<Vec<_>>()
+        .join(" * ")
 }
 
 impl std::fmt::Display for Feedback {
@@ -275,6 +286,14 @@ mod tests {
             assert_eq!(right, 1);
             assert!(q.explanation.len() > 80 && q.choices.iter().all(|c| !c.is_empty()));
         }
+    }
+
+    #[test]
+    fn plain_text_drops_emphasis_and_keeps_a_product() {
+        assert_eq!(
+            plain_text("*Not answered yet:* is `row * 3 + col` **19**?"),
+            "Not answered yet: is row * 3 + col 19?"
+        );
     }
 
     #[test]
