@@ -9,6 +9,7 @@ mod book;
 mod choice;
 mod completions;
 mod count;
+mod course;
 mod deferred;
 mod grade;
 mod graded_tests;

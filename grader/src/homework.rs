@@ -73,7 +73,9 @@ pub struct Homework {
     pub tests: &'static [Test],
     /// How its answers are judged.
     pub judging: Judging,
-    /// What the student does once every test passes, in one sentence.
+    /// What is left in the homework's notebook once every test passes, a
+    /// phrase naming no notebook (`queens watch` adds which notebook it is
+    /// and the one after it, from the course's order).
     pub next: &'static str,
     /// Panics explained: a panic whose text contains the first gets the second.
     pub explanations: &'static [(&'static str, &'static str)],

@@ -341,7 +341,11 @@ fn congratulate(homework: &Homework, groups: &[GroupScore], max: u32, lines: &mu
              finds what the reference finds, in its order, with its node counts."
         ),
     ));
-    lines.push(Line::new(Tone::Plain, homework.next));
+    let root = queens_grader::course::Course::built_in();
+    lines.push(Line::new(
+        Tone::Plain,
+        crate::course::next_step(root.root(), homework),
+    ));
 }
 
 fn next_step(homework: &Homework, groups: &[GroupScore], lines: &mut Vec<Line>) {
@@ -546,7 +550,7 @@ mod tests {
     }
 
     #[test]
-    fn full_marks_congratulate_and_point_at_notebook_04() {
+    fn full_marks_congratulate_and_point_at_the_next_notebook() {
         let tests = [
             record("blank_1_prune_check::a", TestOutcome::Passed, ""),
             record("end_to_end::d", TestOutcome::Passed, ""),
@@ -557,7 +561,7 @@ mod tests {
             screen.contains("Well done: all 2 graded tests pass"),
             "{screen}"
         );
-        assert!(screen.contains("notebook 04"), "{screen}");
+        assert!(screen.contains("; then 04 · Explored nodes"), "{screen}");
         assert!(!screen.contains("Sudoku"), "{screen}");
     }
 }

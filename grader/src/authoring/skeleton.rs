@@ -156,7 +156,7 @@ pub const HOMEWORK: Homework = Homework {
         answers: include_str!("answers.json"),
         explain: crate::explanation::no_explainer,
     },
-    next: "Next: the course's next notebook.",
+    next: "what its notebook shows once your search works",
     explanations: &[],
     squares: Squares::Chequered,
     #[cfg(feature = "instructor")]

@@ -37,7 +37,7 @@ pub const HOMEWORK: Homework = Homework {
         answers: include_str!("answers.json"),
         explain: explain::explain,
     },
-    next: "Next: the end of notebook 09 (notebooks/09-bitmask-homework.ipynb, `cargo run -- lab`): your bitmask solver timed against your sets solver; then homework 4, notebook 10 (notebooks/10-map-colouring.ipynb): map colouring, the search itself.",
+    next: "your bitmask solver timed against your sets solver",
     explanations: &[],
     squares: Squares::Chequered,
     #[cfg(feature = "instructor")]

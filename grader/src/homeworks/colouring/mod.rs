@@ -40,7 +40,7 @@ pub const HOMEWORK: Homework = Homework {
         answers: include_str!("answers.json"),
         explain: explain::explain,
     },
-    next: "Next: the rest of notebook 10 (notebooks/10-map-colouring.ipynb, `cargo run -- lab`): N-Queens and Sudoku with your search, and your order of the regions against minimum remaining values; then 11 · The course in one page (notebooks/11-the-course-in-one-page.ipynb).",
+    next: "N-Queens and Sudoku with your search, and your order of the regions against minimum remaining values",
     explanations: &[],
     squares: Squares::Chequered,
     #[cfg(feature = "instructor")]

@@ -33,7 +33,7 @@ pub const HOMEWORK: Homework = Homework {
         answers: include_str!("answers.json"),
         explain: explain::explain,
     },
-    next: "Next: notebook 04 · Explored nodes (notebooks/04-explored-nodes.ipynb, `cargo run -- lab`): what each pruning idea saves, counted in nodes.",
+    next: "your search step by step, its tree, and its node counts against Knuth's",
     explanations: &[("attempt to subtract with overflow", explain::SIGN)],
     squares: Squares::Chequered,
     #[cfg(feature = "instructor")]

@@ -1,7 +1,7 @@
 //! Why an answer of homework 2 differs from the reference's, on the grid:
 //! the cell and digit the prune check gets wrong, the set `insert` or
 //! `delete` leaves wrong, the first rule a wrong solution breaks, the first
-//! step where the search leaves the reference's (notebook 07's feedback,
+//! step where the search leaves the reference's (notebook 08's feedback,
 //! with the blank to look at first).
 
 use queens::board::coords::Cell;
@@ -311,7 +311,7 @@ fn steps(puzzle: &Grid, right: &[Step], found: &[Step]) -> Option<Explanation> {
     )
 }
 
-/// A step as notebook 07's feedback reads it (a solution's grid is the same
+/// A step as notebook 08's feedback reads it (a solution's grid is the same
 /// for both searches: what is compared is that one was recorded).
 fn library_step(step: Step) -> Recorded {
     let (cell, digit) = match step {

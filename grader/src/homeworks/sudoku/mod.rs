@@ -36,7 +36,7 @@ pub const HOMEWORK: Homework = Homework {
         answers: include_str!("answers.json"),
         explain: explain::explain,
     },
-    next: "Next: the end of notebook 08 (notebooks/08-sudoku-homework.ipynb, `cargo run -- lab`): your search step by step beside the library's; then homework 3, notebook 09 (notebooks/09-bitmask-homework.ipynb): the search itself on three machine words.",
+    next: "your search step by step beside the library's",
     explanations: &[],
     squares: Squares::Boxes(3),
     #[cfg(feature = "instructor")]
