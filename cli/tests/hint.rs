@@ -99,6 +99,41 @@ fn all_shows_every_hint_in_order() {
     assert!(hint(&state, &["3"]).contains("you have seen all"));
 }
 
+/// Every homework of the registry, every blank: `hint K --exercise NAME`
+/// shows that homework's first hint for the blank, and `--all` its last.
+#[test]
+fn every_homework_gives_its_own_hints() {
+    for homework in homeworks::ALL {
+        let text =
+            std::fs::read_to_string(course_root().join("exercises").join(homework.hints)).unwrap();
+        let blanks: Vec<Blank> = serde_json::from_str(&text).unwrap();
+        assert!(!blanks.is_empty(), "{}: no blank", homework.name);
+        let tmp = tempfile::tempdir().unwrap();
+        let state = tmp.path().join("hints.json");
+        for (k, blank) in blanks.iter().enumerate() {
+            let number = (k + 1).to_string();
+            let args = ["--exercise", homework.name, number.as_str()];
+            let total = blank.hints.len();
+            let first = hint(&state, &args);
+            assert_eq!(
+                shown(&first),
+                format!("hint 1 of {total}: {}", blank.hints[0]),
+                "{} blank {number}",
+                homework.name
+            );
+            let all = hint(&state, &[&args[..], &["--all"]].concat());
+            assert!(
+                all.contains(&format!(
+                    "hint {total} of {total}: {}",
+                    blank.hints[total - 1]
+                )),
+                "{} blank {number}: {all}",
+                homework.name
+            );
+        }
+    }
+}
+
 /// The reference's answer lines of each blank, from its markers.
 fn answers() -> Vec<Vec<String>> {
     let reference =
