@@ -588,7 +588,10 @@ fn every_key_works() {
     watch.quit();
 }
 
+/// About 12 s (it waits out the time a file event may take): CI runs it,
+/// `cargo test -p queens-cli --test watch -- --ignored`.
 #[test]
+#[ignore = "about 12 s; run with --ignored"]
 fn saves_without_events_suggest_poll_and_poll_sees_them() {
     let tmp = handout_copy();
     let lib_rs = tmp.path().join("exercises/src/lib.rs");
