@@ -185,7 +185,7 @@ fn npm_tools(root: &Path) -> Result<(), Failure> {
 
 /// The course's notebooks in reading order: `notebooks/NN-*.ipynb`, by name.
 fn notebook_names(folder: &Path) -> Result<Vec<String>, Failure> {
-    crate::course::names(folder)
+    queens::notebook::names(folder)
         .map_err(|error| Failure::new(format!("cannot read {}: {error}", folder.display())))
 }
 

@@ -21,25 +21,11 @@ pub struct Notebook {
     pub homework: Option<String>,
 }
 
-/// The names of `folder`'s notebooks (file names without `.ipynb`), in
-/// reading order.
-pub fn names(folder: &Path) -> std::io::Result<Vec<String>> {
-    let mut names: Vec<String> = std::fs::read_dir(folder)?
-        .filter_map(|entry| entry.ok())
-        .filter_map(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            name.strip_suffix(".ipynb").map(str::to_owned)
-        })
-        .collect();
-    names.sort();
-    Ok(names)
-}
-
 /// The course's notebooks under `root`, in reading order; a notebook that
 /// cannot be read or parsed is left out (the book and the tests say why).
 pub fn notebooks(root: &Path) -> Vec<Notebook> {
     let folder = root.join("notebooks");
-    names(&folder)
+    queens::notebook::names(&folder)
         .unwrap_or_default()
         .into_iter()
         .filter_map(|name| {

@@ -6,7 +6,8 @@
 //! (`sources`), the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
 //! three bitmasks for the bitmask homework, and a standalone homework file
 //! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
-//! compared is `sudoku::handout` and `sudoku::feedback`, feature `sudoku`).
+//! compared is `sudoku::handout` and `sudoku::feedback`, feature `sudoku`); and
+//! the names of the course's notebooks, read from their folder ([`names`]).
 
 pub mod attempt;
 pub mod blanks;
@@ -21,3 +22,18 @@ pub mod playground;
 pub mod quiz;
 pub mod sources;
 pub mod standalone;
+
+/// The names of the notebooks in `folder` (their file names without
+/// `.ipynb`), in reading order: the course keeps no list of its notebooks,
+/// so the command line and the tests read the folder.
+pub fn names(folder: &std::path::Path) -> std::io::Result<Vec<String>> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)?
+        .filter_map(|entry| entry.ok())
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".ipynb").map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    Ok(names)
+}

@@ -14,15 +14,7 @@ fn folder() -> PathBuf {
 
 /// Every notebook's name (its file name without `.ipynb`), in reading order.
 pub fn notebooks() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(folder())
-        .expect("notebooks/")
-        .filter_map(|entry| entry.ok())
-        .filter_map(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            name.strip_suffix(".ipynb").map(str::to_owned)
-        })
-        .collect();
-    names.sort();
+    let names = queens::notebook::names(&folder()).expect("notebooks/");
     assert!(!names.is_empty(), "no notebook in {}", folder().display());
     names
 }
