@@ -303,6 +303,15 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Notebook("02-place-the-queens"),
+        says: "The second walk, `[0, 4, 1]`, is a dead end: with those three queens row 3 has no free cell left",
+        holds: || {
+            ensure(available_per_row(5, &[0, 4, 1])[3] == 0, || {
+                "row 3 of [0, 4, 1]".into()
+            })
+        },
+    },
+    Claim {
+        text: Text::Notebook("02-place-the-queens"),
         says: "Row 3 is dead now: every column there is attacked.",
         holds: || ensure(available_per_row(4, &[0, 3, 1])[3] == 0, || "row 3".into()),
     },
