@@ -181,11 +181,20 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         confirm: None,
         suggest_poll: false,
         jobs,
+        next_steps: BTreeMap::new(),
     };
     state.grade_now();
     loop {
         let panel = state.panel.clone();
+        // Read from the notebooks once per homework, not on every redraw.
+        let homework = state.homework;
+        let next_step = state
+            .next_steps
+            .entry(homework.name)
+            .or_insert_with(|| crate::course::next_step(Course::built_in().root(), homework))
+            .clone();
         let view = View {
+            next_step: &next_step,
             source: &state.source,
             grade: state
                 .grades
@@ -329,6 +338,8 @@ struct State {
     silence: Silence,
     suggest_poll: bool,
     jobs: Sender<Job>,
+    /// What each homework watched says to do once every test passes.
+    next_steps: BTreeMap<&'static str, String>,
 }
 
 impl State {
