@@ -10,7 +10,7 @@
 //! (`python3 -m venv .venv && .venv/bin/pip install -r notebooks/requirements.txt`):
 //!
 //! ```sh
-//! cargo test --test board_page -- --ignored --nocapture
+//! cargo test --test course -- --ignored board_page:: --nocapture
 //! ```
 //!
 //! `QUEENS_PYTHON` picks another Python, `QUEENS_BOARD_SEED` another seed.
@@ -212,7 +212,7 @@ fn python() -> PathBuf {
 }
 
 #[test]
-#[ignore = "drives chromium through the venv's playwright: cargo test --test board_page -- --ignored"]
+#[ignore = "drives chromium through the venv's playwright: cargo test --test course -- --ignored board_page::"]
 fn the_page_agrees_with_the_playground_on_random_clicks() {
     let seed = std::env::var("QUEENS_BOARD_SEED")
         .ok()

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use queens::board::placement::{board_rows, conflicts, is_solution, parse_board};
 use queens::run::solve;
 
-mod common;
+use crate::common;
 
 #[test]
 fn n_4_gives_the_seeds_two_boards_in_order() {

@@ -1,6 +1,6 @@
 //! Every strategy against the published numbers, and against each other.
 
-mod common;
+use crate::common;
 
 use queens::run::{count, count_with_budget};
 use queens::{Error, Strategy, Tree};

@@ -3,7 +3,7 @@
 //! statistics recorded node by node. (The command line's `fastest`, the
 //! constellations, is tested in fastest/tests/constellation.rs.)
 
-mod common;
+use crate::common;
 
 use queens::fast::bitmask::{self, Counts};
 #[cfg(feature = "parallel")]

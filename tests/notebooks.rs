@@ -10,8 +10,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-#[path = "common/cells.rs"]
-mod cells;
+use crate::cells;
 use cells::notebooks;
 
 /// The first code cell of every notebook, byte for byte, but for its features.

@@ -13,8 +13,7 @@ use queens::display::{
 use queens::notebook::playground::Playground;
 use queens::stores::sets::ConstraintSets;
 
-#[path = "common/svg.rs"]
-mod svg;
+use crate::svg;
 use svg::{AMBER, PURPLE, QUEEN, RED, count, elements, texts};
 
 #[test]

@@ -4,13 +4,12 @@
 //! reference answers; and every homework notebook's checks, its hint commands
 //! naming its homework.
 
+use crate::cells;
+use cells::{code_cells, homework_of, notebook_of, notebooks};
 use queens::notebook::feedback::{BlankCheck, Progress, State};
 use queens::sudoku::feedback::{compare, difference_of};
 use queens::sudoku::handout::{Stopped, SudokuHandout, reference};
 use queens::sudoku::{Grid, bank};
-#[path = "common/cells.rs"]
-mod cells;
-use cells::{code_cells, homework_of, notebook_of, notebooks};
 
 #[path = "../exercises/src/sudoku.rs"]
 #[allow(dead_code)]

@@ -3,13 +3,12 @@
 //! cell holds its answer: the expected values and the hints live in the
 //! library (`queens::notebook::checks`), as the quiz's letters do.
 
+use crate::cells;
+use cells::{code_cells, notebook_of, notebooks};
 use queens::notebook::attempt::answer;
 use queens::notebook::checks;
 use queens::notebook::playground::Playground;
 use queens::notebook::quiz::{QUESTIONS, ask, score};
-#[path = "common/cells.rs"]
-mod cells;
-use cells::{code_cells, notebook_of, notebooks};
 
 /// The variable a line declares as a self-check's placeholder,
 /// `let NAME: Option<…> = None;`: the only start that no answer can match.

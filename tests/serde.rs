@@ -1,6 +1,6 @@
 //! Every data output survives a JSON round trip and has the documented shape.
 
-mod common;
+use crate::common;
 
 use queens::report::branching::AvailabilityRecorder;
 use queens::report::trace::Event;

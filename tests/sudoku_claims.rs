@@ -2,7 +2,7 @@
 //! library: each sentence is still in the notebook, and what it states holds
 //! (the same two checks as `tests/claims.rs`, for the rung issue 24 added).
 
-mod common;
+use crate::common;
 
 use common::{notebook_text, squash};
 use queens::sudoku::{Grid, Strategy, Units, bank, rules, solve};

@@ -4,8 +4,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 fn queens() -> Command {
     Command::cargo_bin("queens").unwrap()

@@ -2,8 +2,7 @@
 
 use assert_cmd::Command;
 
-#[path = "../../tests/common/svg.rs"]
-mod svg;
+use crate::svg;
 use svg::{QUEEN, count, texts};
 
 fn queens() -> Command {

@@ -459,7 +459,10 @@ fn graded_at_least(screen: &str, n: usize) -> bool {
         .is_some_and(|count| count >= n)
 }
 
+/// About 10 s (eight grades, one after another): CI runs it,
+/// `cargo test -p queens-cli --test cli -- --ignored watch::`.
 #[test]
+#[ignore = "about 10 s; run with --ignored"]
 fn every_key_works() {
     let tmp = handout_copy();
     let lib_rs = tmp.path().join("exercises/src/lib.rs");
@@ -589,7 +592,7 @@ fn every_key_works() {
 }
 
 /// About 12 s (it waits out the time a file event may take): CI runs it,
-/// `cargo test -p queens-cli --test watch -- --ignored`.
+/// `cargo test -p queens-cli --test cli -- --ignored watch::`.
 #[test]
 #[ignore = "about 12 s; run with --ignored"]
 fn saves_without_events_suggest_poll_and_poll_sees_them() {

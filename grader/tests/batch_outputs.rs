@@ -2,7 +2,7 @@
 //! homework: each student's feedback pages and the instructor's index, the
 //! `cluster` column, and a stopped batch resumed.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

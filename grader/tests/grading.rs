@@ -6,7 +6,7 @@
 //! workspace, all sharing `target/grading-scratch`, so the library compiles
 //! once and a copy costs one small crate.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -210,7 +210,7 @@ fn student_copy_leaves_the_answers_out_and_still_loads() {
 
 /// Builds a student copy from scratch and grades its handout: a full compile
 /// of the library in a new place (minutes on two cores), so run on demand:
-/// `cargo test --test grading -- --ignored`.
+/// `cargo test -p queens-grader --test grader -- --ignored`.
 #[test]
 #[ignore = "compiles the whole course again; run with --ignored"]
 fn student_copy_builds_and_grades() {
@@ -370,7 +370,7 @@ fn bad_submissions_get_a_row_each_with_a_clear_detail() {
 /// The hostile fixtures under bubblewrap (required): memory, processes,
 /// snooping on the course at run time and at compile time. About a minute on
 /// two cores: run by CI with
-/// `cargo test -p queens-grader --test grading -- --ignored hostile`.
+/// `cargo test -p queens-grader --test grader -- --ignored hostile`.
 #[test]
 #[ignore = "needs bubblewrap; about a minute; run with --ignored hostile"]
 fn hostile_submissions_are_contained_by_the_sandbox() {
@@ -459,7 +459,7 @@ fn hostile_submissions_are_contained_by_the_sandbox() {
 /// graded as `queens grade --batch` does: each wrong blank is blamed on its
 /// blank (and the end-to-end tests) only, each correct variant gets full
 /// marks, each bad submission a row. About two minutes on two cores: CI runs
-/// `cargo test -p queens-grader --test grading -- --ignored generated_batch`
+/// `cargo test -p queens-grader --test grader -- --ignored generated_batch`
 /// (the time is measured by scripts/grade-times).
 #[test]
 #[ignore = "about two minutes; run with --ignored generated_batch"]
@@ -656,7 +656,7 @@ fn labels_over_runs(id: &str, runs: usize, config: &Config) -> Vec<(Vec<Vec<Stri
 /// short test timeout and one holding its memory until the timeout stops it
 /// (on main: `timed-out`, "an infinite loop in blank 1?"). One warning per
 /// cause. Several runs each, a few minutes on two cores: CI runs
-/// `cargo test -p queens-grader --test grading -- --ignored same_labels`.
+/// `cargo test -p queens-grader --test grader -- --ignored same_labels`.
 #[test]
 #[ignore = "a few minutes; run with --ignored same_labels"]
 fn same_labels_on_every_run_for_hostile_submissions() {
@@ -713,7 +713,7 @@ fn same_labels_on_every_run_for_hostile_submissions() {
 /// one warning, never "an infinite loop" (on main: "printed over a megabyte
 /// (output capped)", and at a loaded machine's 5 s two end-to-end timeouts).
 /// Graded three times with room (20 s a test), about a minute:
-/// `cargo test -p queens-grader --test grading -- --ignored printing`.
+/// `cargo test -p queens-grader --test grader -- --ignored printing`.
 #[test]
 #[ignore = "about a minute; run with --ignored printing"]
 fn printing_is_counted_and_named_not_taken_for_a_loop() {

@@ -5,7 +5,7 @@
 //! exercises --test <homework>` is green once it is done and says "not
 //! started" before.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
