@@ -137,10 +137,30 @@ def student_code(nb, blank, name):
     if sorted(ran) != sorted(sources):
         fail(f"the executed {name}.ipynb does not have the code cells of notebooks/{name}.ipynb: "
              "execute it again (`cargo run -- book --execute`)")
+    against_reference = nb.metadata.get("course", {}).get("run_against") == "reference"
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.source = sources[cell.get("id")]
+            if against_reference:
+                for output in cell.get("outputs", []):
+                    student_paths(output)
     return nb
+
+
+def student_paths(output):
+    """An output of a run against the reference answers, with the paths the
+    run used (`../solutions`, its `src/` files) named as the cells above it
+    and a student's own run name them (`../exercises`): the page's banner
+    says which answers filled the blanks."""
+    def rename(text):
+        return text.replace("../solutions/src/", "../exercises/src/").replace("../solutions", "../exercises")
+
+    if "text" in output:
+        output["text"] = rename(output["text"])
+    for mime in ("text/plain", "text/html"):
+        if mime in output.get("data", {}):
+            value = output["data"][mime]
+            output["data"][mime] = rename(value) if isinstance(value, str) else [rename(v) for v in value]
 
 
 def inline_code(text):
@@ -685,6 +705,9 @@ def page_problems(page, path, site, source, survey, nbformat):
             # the reference run grades a file, which earns none.
             if "instructor's copy" in survey["outputs_text"]:
                 problems.append("run against the reference, yet the grader's note to the instructor is on the page")
+            # The cells say `../exercises`; their outputs say it too.
+            if "../solutions" in survey["outputs_text"]:
+                problems.append("run against the reference, and an output names ../solutions, not the cells' ../exercises")
             proof = reference_proof(nb, path.stem)
             for text in proof.get("outputs", []):
                 if text not in survey["outputs_text"]:
