@@ -99,6 +99,44 @@ fn no_check_cell_of_the_queens_notebooks_and_the_sudoku_homework_holds_its_answe
     assert!(untouched.starts_with("not answered yet") && !untouched.contains("Hint"));
 }
 
+/// Notebook 01's questions are about a board none of its pictures draws
+/// (they are all smaller), so no answer can be read off a picture, and its
+/// prose asks about the cell the check checks.
+#[test]
+fn notebook_01_s_questions_are_about_a_board_not_drawn_above_them() {
+    let n = checks::DIAGONALS_BOARD;
+    let (row, col) = checks::DIAGONALS_CELL;
+    let cells = code_cells("01-diagonals");
+    let checked = cells
+        .iter()
+        .position(|c| c.contains("checks::diagonals("))
+        .expect("the check");
+    for cell in &cells[..checked] {
+        for call in [
+            "BoardPicture::new(",
+            "BoardPicture::numbers(",
+            "Gallery::walk(",
+            "Playground::new(",
+        ] {
+            for (at, _) in cell.match_indices(call) {
+                let size: String = cell[at + call.len()..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                assert!(
+                    size.parse::<usize>().is_ok_and(|size| size < n),
+                    "a picture above the questions may show their {n} × {n} board: {cell}"
+                );
+            }
+        }
+    }
+    let text = crate::common::notebook_text("01-diagonals");
+    assert!(
+        text.contains(&format!("`({row}, {col})`")) && text.contains(&format!("{n} × {n} board")),
+        "notebook 01's questions name another cell or board than its check"
+    );
+}
+
 /// Notebook 02 asks how many cells a board leaves free before anything draws
 /// that board: no cell above the prediction places queens on a board of its
 /// size, and the pictures after it do.

@@ -79,7 +79,7 @@ pub struct BoardPicture {
     sets: bool,
     caption: Option<String>,
     cell: u32,
-    /// Cells framed in red: queens that attack each other.
+    /// Cells framed in black ([`palette::ILLEGAL`]): queens that attack each other.
     marked: Vec<Cell>,
 }
 
@@ -156,7 +156,7 @@ impl BoardPicture {
         self
     }
 
-    /// Frames `cells` in red: on a board that is not a solution, the queens
+    /// Frames `cells` in black: on a board that is not a solution, the queens
     /// that attack each other.
     pub fn mark(mut self, cells: &[Cell]) -> Self {
         self.marked = cells.to_vec();
@@ -268,7 +268,7 @@ impl BoardPicture {
         if self.marked.contains(&cell) {
             area.draw(&Rectangle::new(
                 [(x + 1, y + 1), (x + side - 1, y + side - 1)],
-                ShapeStyle::from(&RED).stroke_width(3),
+                ShapeStyle::from(&palette::ILLEGAL).stroke_width(4),
             ))
             .map_err(|e| e.to_string())?;
         }

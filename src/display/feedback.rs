@@ -43,7 +43,7 @@ pub fn search_boards(n: usize, events: &[Event]) -> Result<Shown<Gallery>> {
 }
 
 /// The boards a student's `solve_n_queens` returned; a board that is not
-/// a solution has its attacking queens framed in red and named below.
+/// a solution has its attacking queens framed in black and named below.
 pub fn boards_gallery(title: &str, boards: &[Vec<String>]) -> Gallery {
     let pictures = boards
         .iter()

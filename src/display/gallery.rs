@@ -222,7 +222,7 @@ impl Gallery {
         );
         if illegal > 0 {
             title.push_str(&format!(
-                "; {illegal} with queens that attack each other (framed in red)"
+                "; {illegal} with queens that attack each other (framed in black)"
             ));
         }
         Ok(Self::new(title, boards))

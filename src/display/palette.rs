@@ -44,6 +44,10 @@ pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
 /// Black, for text on the mid-tones where neither [`INK`] nor white reaches
 /// [`MIN_CONTRAST`].
 pub const BLACK: RGBColor = RGBColor(0x00, 0x00, 0x00);
+
+/// What marks queens that attack each other: a board's frame, a tree node's
+/// ring. Black, which no constraint uses: red is the column's.
+pub const ILLEGAL: RGBColor = BLACK;
 /// Red for text (dead ends, forced digits): [`RED`] itself is 4.2:1 on white,
 /// under WCAG AA.
 pub const RED_TEXT: RGBColor = RGBColor(0xb7, 0x1c, 0x1c);

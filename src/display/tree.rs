@@ -516,7 +516,7 @@ enum Swatch {
 
 /// The ring around a node whose board has queens attacking each other.
 fn illegal_ring() -> ShapeStyle {
-    ShapeStyle::from(&palette::RED_TEXT).stroke_width(3)
+    ShapeStyle::from(&palette::ILLEGAL).stroke_width(3)
 }
 
 /// The columns of the queens on the path from the root (`path[0]`) to its end.
@@ -672,6 +672,19 @@ mod tests {
                 reddish,
                 *label_a == "pruned: column",
                 "'{label_a}' is drawn in red"
+            );
+        }
+        // The ring of an illegal board is no constraint's colour either.
+        let ring = palette::ILLEGAL;
+        for constraint in [
+            palette::RED,
+            palette::RED_TEXT,
+            palette::AMBER,
+            palette::PURPLE,
+        ] {
+            assert!(
+                (1..=100).all(|k| ring != palette::tint(constraint, f64::from(k) / 100.0)),
+                "the illegal ring is drawn in a constraint's colour"
             );
         }
     }

@@ -44,6 +44,13 @@ impl std::fmt::Display for Checked {
     }
 }
 
+/// The board notebook 01's questions are about: its pictures are all 8 × 8,
+/// so none shows the answers; the formulas give them (`tests/self_checks.rs`).
+pub const DIAGONALS_BOARD: usize = 12;
+
+/// The cell notebook 01's questions 1, 2 and 6 name, on [`DIAGONALS_BOARD`].
+pub const DIAGONALS_CELL: (usize, usize) = (9, 4);
+
 /// Notebook 01's six questions on the names of the lines, in order.
 pub fn diagonals(
     answer_1: Option<isize>,
@@ -53,16 +60,18 @@ pub fn diagonals(
     answer_5: Option<usize>,
     answer_6: Option<usize>,
 ) -> Checked {
+    let n = DIAGONALS_BOARD;
+    let (row, col) = DIAGONALS_CELL;
     Checked(vec![
         answer(
-            "1. row - col of (5, 2)",
-            diagonal(5, 2),
+            &format!("1. row - col of ({row}, {col})"),
+            diagonal(row, col),
             answer_1,
             "row first, then subtract the column.",
         ),
         answer(
-            "2. row + col of (5, 2)",
-            anti_diagonal(5, 2),
+            &format!("2. row + col of ({row}, {col})"),
+            anti_diagonal(row, col),
             answer_2,
             "add the row and the column.",
         ),
@@ -73,20 +82,20 @@ pub fn diagonals(
             "compare the columns, then row - col, then row + col of the two cells.",
         ),
         answer(
-            "4. offset of (2, 6), n = 8",
-            diagonal_offset(8, 2, 6),
+            &format!("4. offset of (2, 6), n = {n}"),
+            diagonal_offset(n, 2, 6),
             answer_4,
-            "row + (n - 1) - col, with n = 8.",
+            &format!("row + (n - 1) - col, with n = {n}."),
         ),
         answer(
-            "5. main diagonals, n = 12",
-            diagonal_count(12),
+            &format!("5. main diagonals, n = {n}"),
+            diagonal_count(n),
             answer_5,
             "row - col runs from -(n - 1) to n - 1.",
         ),
         answer(
-            "6. the article's positive diagonal of (5, 2)",
-            anti_diagonal(5, 2),
+            &format!("6. the article's positive diagonal of ({row}, {col})"),
+            anti_diagonal(row, col),
             answer_6,
             "the table above: which of our two names is the article's positive diagonal?",
         ),
@@ -217,7 +226,8 @@ mod tests {
 
     #[test]
     fn the_expected_values_are_the_library_s() {
-        let right = diagonals(Some(3), Some(7), Some(true), Some(3), Some(23), Some(7));
+        // (9, 4): 9 - 4, 9 + 4; (2, 6) on 12 × 12: 2 + 11 - 6; 2 · 12 - 1.
+        let right = diagonals(Some(5), Some(13), Some(true), Some(7), Some(23), Some(13));
         assert_eq!(right.passed(), 6, "{right}");
         assert_eq!(free_cells(Some(1), Some(2)).passed(), 2);
         // 0 · 0 1 3 (dead) · 0 2 (dead) 3 1 · 1 3 0 2: the root and 8 places.
