@@ -33,3 +33,44 @@ fn reference_sets() -> Handout<solutions::ConstraintSets> {
         solutions::ConstraintSets::delete,
     )
 }
+
+/// The map-colouring reference, compiled into this test as a module (the
+/// file depends on no other crate).
+#[path = "../solutions/src/colouring.rs"]
+#[allow(dead_code)]
+mod colouring;
+
+/// The map notebook's checks expect what the reference's three blanks give
+/// (`queens::notebook::csp` holds the expected answers, out of the cells): the
+/// next region and every colour's consistency as Australia fills up, and the
+/// calls of the recursive step on the notebook's stand-in.
+#[test]
+fn the_map_checks_expect_what_the_reference_gives() {
+    use colouring::{Backtracking, Calls, Map};
+    use queens::notebook::csp;
+    let australia = Map::australia();
+    let mut assignment = australia.blank();
+    for region in 0..=australia.regions.len() {
+        assert_eq!(
+            australia.next_region(&assignment),
+            csp::first_unassigned(&assignment)
+        );
+        for other in 0..australia.regions.len() {
+            for colour in 0..australia.colours.len() {
+                assert_eq!(
+                    australia.consistent(&assignment, other, colour),
+                    csp::consistent(&australia.neighbours, &assignment, other, colour),
+                    "region {other}, colour {colour}, {assignment:?}"
+                );
+            }
+        }
+        if region < australia.regions.len() {
+            assignment[region] = Some(region % australia.colours.len());
+        }
+    }
+    let stand_in = Calls::default();
+    let consistent: Vec<bool> = (0..stand_in.colours())
+        .map(|colour| stand_in.consistent(2, colour))
+        .collect();
+    assert_eq!(Calls::both(), csp::step_calls_both(2, &consistent));
+}

@@ -99,6 +99,35 @@ fn no_check_cell_of_the_queens_notebooks_and_the_sudoku_homework_holds_its_answe
     assert!(untouched.starts_with("not answered yet") && !untouched.contains("Hint"));
 }
 
+/// No check of a blank holds its answer: the expected value a
+/// `BlankCheck::run` takes is computed (by the library, or from the
+/// notebook's own data), never written out in the cell.
+#[test]
+fn no_blank_check_holds_its_answer() {
+    let mut checks = 0;
+    for name in notebooks() {
+        for cell in code_cells(&name) {
+            for (at, _) in cell.match_indices("BlankCheck::run(") {
+                // The blank's number, its title in quotes, then the expected value.
+                let args = &cell[at + "BlankCheck::run(".len()..];
+                let after_title = args.splitn(3, '"').nth(2).unwrap_or_default();
+                let expected = after_title.trim_start_matches(',').trim_start();
+                let literal = expected.starts_with(['[', '(', '"', '\'', '-'])
+                    || expected.starts_with(|c: char| c.is_ascii_digit())
+                    || ["vec!", "Some(", "None", "true", "false"]
+                        .iter()
+                        .any(|word| expected.starts_with(word));
+                assert!(!literal, "{name}: a check holds its answer: {cell}");
+                checks += 1;
+            }
+        }
+    }
+    assert!(
+        checks >= 6,
+        "the homework notebooks' checks were not found ({checks})"
+    );
+}
+
 /// Notebook 01's questions are about a board none of its pictures draws
 /// (they are all smaller), so no answer can be read off a picture, and its
 /// prose asks about the cell the check checks.

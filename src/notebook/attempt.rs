@@ -179,6 +179,31 @@ impl<T> Attempt<T> {
     }
 }
 
+impl Attempt<bool> {
+    /// A yes-or-no check in words, for "your solver is …": `right`, `not
+    /// right yet: {wrong}` when the code said no, `not finished: …` (why)
+    /// when it stopped.
+    pub fn verdict(&self, wrong: &str) -> String {
+        match self {
+            Self::Done(true) => "right".to_owned(),
+            Self::Done(false) => format!("not right yet: {wrong}"),
+            Self::Unfinished(why) => format!("not finished: {why}"),
+        }
+    }
+}
+
+/// The fastest of `runs` runs of `code`, in milliseconds: the fastest run is
+/// the one the rest of the machine disturbed least.
+pub fn fastest_ms(runs: usize, mut code: impl FnMut()) -> f64 {
+    (0..runs.max(1))
+        .map(|_| {
+            let start = std::time::Instant::now();
+            code();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 impl<T: std::fmt::Debug> std::fmt::Display for Attempt<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -438,6 +463,24 @@ pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_yes_or_no_check_reads_right_not_right_yet_or_not_finished() {
+        assert_eq!(attempt("yes", || true).verdict("it differs"), "right");
+        assert_eq!(
+            attempt("no", || false).verdict("it differs"),
+            "not right yet: it differs"
+        );
+        let stopped = attempt("a blank", || -> bool { todo!("blank 1") });
+        assert!(
+            stopped.verdict("it differs").starts_with("not finished: "),
+            "{}",
+            stopped.verdict("it differs")
+        );
+        let mut runs = 0;
+        assert!(fastest_ms(3, || runs += 1) >= 0.0);
+        assert_eq!(runs, 3);
+    }
 
     #[test]
     fn a_long_list_in_a_message_is_cut_to_its_first_entries() {

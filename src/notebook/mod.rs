@@ -4,7 +4,8 @@
 //! notebook cell), whether a student's crate compiles before it is `:dep`ed
 //! (`compiles`), the evidence beside notebook 01's corrections of the sources
 //! (`sources`), the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
-//! three bitmasks for the bitmask homework, and a standalone homework file
+//! three bitmasks for the bitmask homework, plain backtracking on a
+//! constraint-satisfaction problem as the map checks expect it (`csp`), and a standalone homework file
 //! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
 //! compared is `sudoku::handout` and `sudoku::feedback`, feature `sudoku`); and
 //! the names of the course's notebooks, read from their folder ([`names`]).
@@ -14,6 +15,7 @@ pub mod blanks;
 pub mod checks;
 pub mod childless;
 pub mod compiles;
+pub mod csp;
 pub mod estimate;
 pub mod feedback;
 pub mod handout;
