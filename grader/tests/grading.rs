@@ -253,6 +253,35 @@ fn sleepers() -> usize {
         .unwrap_or(0)
 }
 
+/// The `sleep 300` processes alive now, each with its parent and its
+/// process ids in every PID namespace (from `/proc/PID/status`): what a
+/// failed count says, to tell a leak of the grader's from another's.
+fn sleepers_described() -> String {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if !std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00") {
+            continue;
+        }
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .map(str::trim)
+                .unwrap_or("?")
+                .to_owned()
+        };
+        found.push(format!(
+            "pid {} (parent {}, namespaces' pids {}, state {})",
+            entry.file_name().to_string_lossy(),
+            field("PPid:"),
+            field("NSpid:"),
+            field("State:")
+        ));
+    }
+    found.join("; ")
+}
+
 /// Held by every test that counts `sleep 300` processes: they run one at a
 /// time, since another such test's sleeps would count against this one's.
 static COUNTING_SLEEPERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -511,7 +540,11 @@ fn generated_batch_is_graded_and_blamed_right() {
         homeworks::ALL.len(),
         start.elapsed().as_secs_f64()
     );
-    assert!(sleepers_back_to(before), "a process outlived the batch");
+    assert!(
+        sleepers_back_to(before),
+        "a process outlived the batch ({before} before): {}",
+        sleepers_described()
+    );
 }
 
 /// Checks one graded case against what the table says of it.
