@@ -271,10 +271,18 @@ fn sleepers_described() -> String {
                 .unwrap_or("?")
                 .to_owned()
         };
+        let parent = field("PPid:");
+        let parent_command = std::fs::read(format!("/proc/{parent}/cmdline"))
+            .map(|c| {
+                String::from_utf8_lossy(&c)
+                    .replace('\0', " ")
+                    .trim()
+                    .to_owned()
+            })
+            .unwrap_or_default();
         found.push(format!(
-            "pid {} (parent {}, namespaces' pids {}, state {})",
+            "pid {} (parent {parent}: `{parent_command}`, namespaces' pids {}, state {})",
             entry.file_name().to_string_lossy(),
-            field("PPid:"),
             field("NSpid:"),
             field("State:")
         ));

@@ -261,7 +261,14 @@ fn warm_up_stamp(scratch: &Scratch<'_>, sandbox: Option<&Bubblewrap>) -> Option<
         // rust-toolchain.toml there: nor does this.
         command.current_dir("/");
     }
-    let version = command.arg("-V").output().ok()?;
+    // Started as every program of the grader is (one start at a time): the
+    // fork must not hold a running test's pipes when they are looked at.
+    command
+        .arg("-V")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let version = process::spawn(&mut command).ok()?.wait_with_output().ok()?;
     if !version.status.success() {
         return None;
     }
