@@ -70,16 +70,6 @@ fn compile(
     scratch
         .write(code)
         .map_err(|e| BuildFailure::Grader(format!("cannot write the scratch workspace: {e}")))?;
-    run_cargo_build(scratch, sandbox, deadline)
-}
-
-/// `cargo build` of the graded tests in the workspace as it is written, the
-/// caller holding both build locks.
-fn run_cargo_build(
-    scratch: &Scratch<'_>,
-    sandbox: Option<&Bubblewrap>,
-    deadline: Instant,
-) -> Result<Compiled, BuildFailure> {
     std::fs::create_dir_all(scratch.config.scratch_dir.join("target")).map_err(|e| {
         BuildFailure::Grader(format!("cannot create the scratch's target folder: {e}"))
     })?;
@@ -180,44 +170,12 @@ pub(super) fn build(
 /// and `solutions/` is not everywhere it runs. So the graded tests themselves
 /// fail to compile against the stand-in, and that is expected; an error in any
 /// other crate (the library, the harness) is the grader's problem.
-///
-/// A warm-up that succeeded leaves a stamp ([`warm_up_stamp`]) in the shared
-/// target folder; a later process (every `queens grade` is one) that finds
-/// the same stamp has nothing to build and skips it (about 0.4 s of a 1 s
-/// grade). The submission's own build is never skipped.
 pub(super) fn warm_up(
     scratch: &Scratch<'_>,
     sandbox: Option<&Bubblewrap>,
     deadline: Instant,
 ) -> Result<(), BuildFailure> {
-    let _one_at_a_time = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
-    let _one_process_at_a_time = lock_scratch(scratch).map_err(|e| {
-        BuildFailure::Grader(format!("cannot lock the scratch's target folder: {e}"))
-    })?;
-    scratch
-        .write(super::workspace::NOT_GRADED)
-        .map_err(|e| BuildFailure::Grader(format!("cannot write the scratch workspace: {e}")))?;
-    let stamp_file = scratch
-        .config
-        .scratch_dir
-        .join("target")
-        .join(format!(".queens-warm-up-{}", scratch.config.homework.name));
-    let stamp = warm_up_stamp(scratch, sandbox);
-    if stamp.is_some() && std::fs::read_to_string(&stamp_file).ok() == stamp {
-        return Ok(());
-    }
-    let compiled = run_cargo_build(scratch, sandbox, deadline)?;
-    let warmed = warm_up_outcome(scratch, compiled);
-    if let (Ok(()), Some(stamp)) = (&warmed, stamp) {
-        // Not written, the next process builds again: slower, never wrong.
-        let _ = std::fs::write(&stamp_file, stamp);
-    }
-    warmed
-}
-
-/// Whether a warm-up build did what it is for: everything outside the
-/// handout crate compiled.
-fn warm_up_outcome(scratch: &Scratch<'_>, compiled: Compiled) -> Result<(), BuildFailure> {
+    let compiled = compile(scratch, sandbox, super::workspace::NOT_GRADED, deadline)?;
     // Cargo names files absolute; the scratch may be given relative or
     // through a link.
     let handout_crate = scratch.slot.join(scratch.member);
@@ -245,65 +203,6 @@ fn warm_up_outcome(scratch: &Scratch<'_>, compiled: Compiled) -> Result<(), Buil
             compiled.stderr
         )))
     }
-}
-
-/// What the warm-up's artifacts depend on, as text: the toolchain (`cargo
-/// -V`), the homework, the workspace's manifests and lock file, and every
-/// vendored file's path, size and time (they are rewritten only when they
-/// change, [`Scratch::write`]). `None` when any of it cannot be read: then
-/// the warm-up always builds.
-fn warm_up_stamp(scratch: &Scratch<'_>, sandbox: Option<&Bubblewrap>) -> Option<String> {
-    use std::fmt::Write as _;
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    let mut command = Command::new(cargo);
-    if sandbox.is_some() {
-        // A sandboxed build cannot see the course, so rustup never reads its
-        // rust-toolchain.toml there: nor does this.
-        command.current_dir("/");
-    }
-    // Started as every program of the grader is (one start at a time): the
-    // fork must not hold a running test's pipes when they are looked at.
-    command
-        .arg("-V")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null());
-    let version = process::spawn(&mut command).ok()?.wait_with_output().ok()?;
-    if !version.status.success() {
-        return None;
-    }
-    let mut stamp = String::from_utf8_lossy(&version.stdout).into_owned();
-    let _ = writeln!(stamp, "homework {}", scratch.config.homework.name);
-    let slot = scratch.slot;
-    for manifest in [
-        slot.join("Cargo.toml"),
-        slot.join("Cargo.lock"),
-        slot.join(scratch.member).join("Cargo.toml"),
-    ] {
-        let _ = writeln!(stamp, "{}", std::fs::read_to_string(manifest).ok()?);
-    }
-    let mut files = Vec::new();
-    let mut folders = vec![scratch.config.scratch_dir.join("vendor")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).ok()? {
-            let entry = entry.ok()?;
-            let meta = entry.metadata().ok()?;
-            if meta.is_dir() {
-                folders.push(entry.path());
-            } else {
-                let since = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH);
-                files.push(format!(
-                    "{} {} {}",
-                    entry.path().display(),
-                    meta.len(),
-                    since.ok()?.as_nanos()
-                ));
-            }
-        }
-    }
-    files.sort();
-    stamp.push_str(&files.join("\n"));
-    Some(stamp)
 }
 
 /// `cargo <subcommand>` of the homework's test target, offline, in the
@@ -469,33 +368,5 @@ mod tests {
             first_error_line(&pointed),
             "error[E0308]: mismatched types (hand-ins/ada/src/lib.rs:77:31)"
         );
-    }
-
-    /// A later process skips the warm-up only while nothing it built from
-    /// changed: the same sources written again keep the stamp, an edited
-    /// library source changes it (and the warm-up builds again).
-    #[test]
-    fn the_warm_up_stamp_changes_when_a_vendored_source_does() {
-        use super::super::config::Config;
-        use super::super::workspace::{NOT_GRADED, WARM_UP_CRATE};
-        let here = tempfile::tempdir().unwrap();
-        let mut config = Config::new(std::path::absolute("..").unwrap());
-        config.scratch_dir = here.path().join("scratch");
-        let slot = config.scratch_dir.join("work").join("warm-up-test");
-        std::fs::create_dir_all(&slot).unwrap();
-        let scratch = Scratch {
-            config: &config,
-            slot: &slot,
-            member: WARM_UP_CRATE,
-        };
-        scratch.write(NOT_GRADED).unwrap();
-        let first = warm_up_stamp(&scratch, None).expect("a stamp");
-        assert!(first.contains("vendor/queens/src/lib.rs"), "{first}");
-        scratch.write(NOT_GRADED).unwrap();
-        assert_eq!(warm_up_stamp(&scratch, None).as_ref(), Some(&first));
-        let source = config.scratch_dir.join("vendor/queens/src/lib.rs");
-        let edited = std::fs::read_to_string(&source).unwrap() + "\n// edited\n";
-        std::fs::write(&source, edited).unwrap();
-        assert_ne!(warm_up_stamp(&scratch, None).as_ref(), Some(&first));
     }
 }
