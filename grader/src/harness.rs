@@ -537,6 +537,7 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
             (CHILD_ENV, name),
             (REPORT_ENV, report.as_str()),
             ("RUST_BACKTRACE", "0"),
+            MALLOC_ARENAS,
         ];
         return bwrap.command(executable, report_dir, &env);
     }
@@ -562,9 +563,18 @@ fn test_command(executable: &Path, name: &str, settings: &Settings, report_dir: 
         .env(REPORT_ENV, report_dir.join(REPORT_FILE))
         .env(TIMEOUT_ENV, settings.timeout.as_millis().to_string())
         .env("RUST_BACKTRACE", "0")
+        .env(MALLOC_ARENAS.0, MALLOC_ARENAS.1)
         .env_remove(RESULTS_ENV);
     command
 }
+
+/// One malloc arena for every thread of a test. glibc gives threads that
+/// allocate at the same moment arenas of their own, each reserving 64 MiB of
+/// address space: about sixteen of them fill the test's 1 GiB, so a thread
+/// bomb ran out of memory or out of processes first depending on how its
+/// threads happened to meet (CI saw both in one run, and the labels differed
+/// from run to run). With one arena its threads meet the process limit.
+const MALLOC_ARENAS: (&str, &str) = ("MALLOC_ARENA_MAX", "1");
 
 /// What went wrong around the verdict, one label per cause: a limit hit
 /// (`out-of-memory`, `too-many-processes`, `cpu-time`, `file-too-large`,
