@@ -239,18 +239,20 @@ fn grade_fixture(id: &str, config: Config) -> Grade {
     Grader::new(config).unwrap().grade(id, &path)
 }
 
-/// `sleep 300` processes alive now (Linux).
-fn sleepers() -> usize {
+/// The `/proc` folders of the `sleep 300` processes alive now (Linux).
+fn sleeper_dirs() -> Vec<std::path::PathBuf> {
     std::fs::read_dir("/proc")
-        .map(|entries| {
-            entries
-                .flatten()
-                .filter(|e| {
-                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00")
-                })
-                .count()
-        })
-        .unwrap_or(0)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|dir| std::fs::read(dir.join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00"))
+        .collect()
+}
+
+/// How many `sleep 300` processes are alive now.
+fn sleepers() -> usize {
+    sleeper_dirs().len()
 }
 
 /// The `sleep 300` processes alive now, each with its parent and its
@@ -258,11 +260,8 @@ fn sleepers() -> usize {
 /// failed count says, to tell a leak of the grader's from another's.
 fn sleepers_described() -> String {
     let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        if !std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00") {
-            continue;
-        }
-        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+    for dir in sleeper_dirs() {
+        let status = std::fs::read_to_string(dir.join("status")).unwrap_or_default();
         let field = |name: &str| {
             status
                 .lines()
@@ -282,7 +281,7 @@ fn sleepers_described() -> String {
             .unwrap_or_default();
         found.push(format!(
             "pid {} (parent {parent}: `{parent_command}`, namespaces' pids {}, state {})",
-            entry.file_name().to_string_lossy(),
+            dir.file_name().unwrap_or_default().to_string_lossy(),
             field("NSpid:"),
             field("State:")
         ));
