@@ -182,6 +182,13 @@ fn the_student_copy_holds_what_the_course_tracks_and_no_class_data() {
             .unwrap()
             .contains("name = \"solutions\"")
     );
+    // Each test binary's root declares only modules whose file was copied
+    // (a compile of the copy is `grading::student_copy_builds_and_grades`).
+    for root in ["tests/main.rs", "cli/tests/main.rs"] {
+        let missing = modules_without_a_file(&copy.join(root));
+        assert!(missing.is_empty(), "{root} declares {missing:?}");
+    }
+    assert!(!copy.join("grader/tests/main.rs").exists());
     // The workspace still resolves without the reference.
     let metadata = Command::new(env!("CARGO"))
         .args([
@@ -203,6 +210,33 @@ fn the_student_copy_holds_what_the_course_tracks_and_no_class_data() {
     let text = String::from_utf8_lossy(&metadata.stdout);
     assert!(text.contains("\"name\":\"exercises\""));
     assert!(!text.contains("\"name\":\"solutions\""));
+}
+
+/// The `mod name;` declarations of the test root `root` with neither a
+/// `#[path]` file nor `name.rs` or `name/mod.rs` beside it.
+fn modules_without_a_file(root: &Path) -> Vec<String> {
+    let dir = root.parent().unwrap();
+    let text = std::fs::read_to_string(root).unwrap();
+    let mut path_attribute = None;
+    let mut missing = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("#[path = \"") {
+            path_attribute = rest.strip_suffix("\"]").map(str::to_owned);
+        } else if let Some(name) = line.strip_prefix("mod ").and_then(|r| r.strip_suffix(';')) {
+            let found = match path_attribute.take() {
+                Some(file) => dir.join(file).exists(),
+                None => [format!("{name}.rs"), format!("{name}/mod.rs")]
+                    .iter()
+                    .any(|file| dir.join(file).exists()),
+            };
+            if !found {
+                missing.push(name.to_owned());
+            }
+        } else if !line.starts_with("#[") {
+            path_attribute = None;
+        }
+    }
+    missing
 }
 
 /// One `queens: error:` line and a non-zero exit.

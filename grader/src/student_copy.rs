@@ -80,10 +80,6 @@ pub fn is_instructor_only(relative: &str) -> bool {
 /// Writes a student copy of `course` into `out`, which must not exist yet or be
 /// an empty folder, and must be outside the course.
 pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
-    let io = |path: &Path| {
-        let path = path.to_owned();
-        move |source| CourseError::Io { path, source }
-    };
     refuse_inside(course.root(), out)?;
     if out.exists() && std::fs::read_dir(out).map_err(io(out))?.next().is_some() {
         return Err(CourseError::Other(format!(
@@ -417,6 +413,12 @@ fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), Co
     Ok(())
 }
 
+/// The error for a failed read or write of `path`.
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CourseError {
+    let path = path.to_owned();
+    move |source| CourseError::Io { path, source }
+}
+
 fn read_toml(path: &Path) -> Result<toml_edit::DocumentMut, CourseError> {
     let text = std::fs::read_to_string(path).map_err(|source| CourseError::Io {
         path: path.to_owned(),
@@ -466,8 +468,67 @@ fn drop_missing_tests(path: &Path) -> Result<(), CourseError> {
             };
             file.is_none_or(|file| dir.join(file).exists())
         });
+        // The targets kept are single binaries whose root declares each test
+        // file as a module: those declarations must go with their files.
+        for test in tests.iter() {
+            if let Some(root) = test.get("path").and_then(|p| p.as_str()) {
+                drop_missing_modules(&dir.join(root))?;
+            }
+        }
     }
     write_toml(path, &manifest)
+}
+
+/// The test binary's root `root` without the `mod name;` declarations (and
+/// the attributes just above them) whose file was left out of the copy.
+fn drop_missing_modules(root: &Path) -> Result<(), CourseError> {
+    let text = std::fs::read_to_string(root).map_err(io(root))?;
+    let dir = root.parent().unwrap_or(Path::new("."));
+    let kept = without_missing_modules(&text, |relative| dir.join(relative).exists());
+    if kept != text {
+        std::fs::write(root, kept).map_err(io(root))?;
+    }
+    Ok(())
+}
+
+/// `text` without each `mod name;` line whose file `exists` denies, with the
+/// attribute lines that belong to it (`#[cfg(...)]`, `#[path = "..."]`). The
+/// file is the `#[path]` if there is one, else `name.rs` or `name/mod.rs`.
+fn without_missing_modules(text: &str, exists: impl Fn(&str) -> bool) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut attributes: Vec<&str> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        let code = line.trim();
+        if code.starts_with("#[") {
+            attributes.push(line);
+            continue;
+        }
+        let module = code
+            .strip_prefix("mod ")
+            .or_else(|| code.strip_prefix("pub mod "))
+            .and_then(|rest| rest.strip_suffix(';'))
+            .map(str::trim);
+        let present = module.is_none_or(|name| {
+            let path = attributes.iter().find_map(|attribute| {
+                let inside = attribute.trim().strip_prefix("#[path")?;
+                let start = inside.find('"')? + 1;
+                let end = start + inside[start..].find('"')?;
+                Some(inside[start..end].to_owned())
+            });
+            match path {
+                Some(path) => exists(&path),
+                None => exists(&format!("{name}.rs")) || exists(&format!("{name}/mod.rs")),
+            }
+        });
+        if present {
+            kept.extend(attributes.drain(..));
+            kept.push_str(line);
+        } else {
+            attributes.clear();
+        }
+    }
+    kept.extend(attributes);
+    kept
 }
 
 /// The lock file without the `solutions` package, so `--locked` still works.
