@@ -195,6 +195,7 @@ fn scores(screen: &str) -> Option<Vec<(u32, u32)>> {
 }
 
 #[test]
+#[ignore = "a pty session of several saves (5 s); CI runs it with --ignored watch::"]
 fn watch_regrades_every_save_and_quits_with_q() {
     let tmp = handout_copy();
     let lib_rs = tmp.path().join("exercises/src/lib.rs");
@@ -695,6 +696,7 @@ fn descendants(pid: u32) -> Vec<(u32, String)> {
 /// run leaves nothing running either.
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "a pty session with an endless loop (6 s); CI runs it with --ignored watch::"]
 fn a_save_during_a_run_drops_the_stale_run() {
     let tmp = handout_copy();
     let lib_rs = tmp.path().join("exercises/src/lib.rs");
