@@ -4,7 +4,7 @@
 //! library (`queens::notebook::checks`), as the quiz's letters do.
 
 use crate::cells;
-use cells::{code_cells, notebook_of, notebooks};
+use cells::{code_cells, first_cell_with, notebook_of, notebooks};
 use queens::notebook::attempt::answer;
 use queens::notebook::checks;
 use queens::notebook::playground::Playground;
@@ -136,10 +136,7 @@ fn notebook_01_s_questions_are_about_a_board_not_drawn_above_them() {
     let n = checks::DIAGONALS_BOARD;
     let (row, col) = checks::DIAGONALS_CELL;
     let cells = code_cells("01-diagonals");
-    let checked = cells
-        .iter()
-        .position(|c| c.contains("checks::diagonals("))
-        .expect("the check");
+    let checked = first_cell_with(&cells, "checks::diagonals(", "the check");
     for cell in &cells[..checked] {
         for call in [
             "BoardPicture::new(",
@@ -173,10 +170,7 @@ fn notebook_01_s_questions_are_about_a_board_not_drawn_above_them() {
 fn notebook_02_s_prediction_is_about_a_board_not_drawn_above_it() {
     let (n, queens) = checks::FREE_CELLS_BOARD;
     let cells = code_cells("02-place-the-queens");
-    let asked = cells
-        .iter()
-        .position(|c| c.contains("let prediction_1"))
-        .expect("the prediction cell");
+    let asked = first_cell_with(&cells, "let prediction_1", "the prediction cell");
     for cell in &cells[..asked] {
         for drawn in [format!("Playground::new({n})"), format!("walk({n},")] {
             assert!(
@@ -186,14 +180,8 @@ fn notebook_02_s_prediction_is_about_a_board_not_drawn_above_it() {
         }
     }
     let walk = format!("Gallery::walk({n}, &[{}, {}", queens[0], queens[1]);
-    let shown = cells
-        .iter()
-        .position(|c| c.contains(&walk))
-        .expect("the picture that answers");
-    let checked = cells
-        .iter()
-        .position(|c| c.contains("checks::free_cells("))
-        .expect("the check");
+    let shown = first_cell_with(&cells, &walk, "the picture that answers");
+    let checked = first_cell_with(&cells, "checks::free_cells(", "the check");
     assert!(
         asked < checked && checked < shown,
         "predict, check, then draw"

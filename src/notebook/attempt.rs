@@ -179,6 +179,17 @@ impl<T> Attempt<T> {
     }
 }
 
+impl<T> Attempt<T> {
+    /// Shows the value as the table `make` lays out from it, or the sentence
+    /// saying why there is no value: a measurement cell's last line.
+    pub fn show_table(&self, make: impl FnOnce(&T) -> super::table::Table) {
+        match self {
+            Self::Done(value) => make(value).evcxr_display(),
+            Self::Unfinished(why) => println!("{why}"),
+        }
+    }
+}
+
 impl Attempt<bool> {
     /// A yes-or-no check in words, for "your solver is …": `right`, `not
     /// right yet: {wrong}` when the code said no, `not finished: …` (why)

@@ -144,6 +144,36 @@ impl Row {
         Mask { n: self.n, bits }
     }
 
+    /// The row's three masks: its columns, main diagonals and anti-diagonals
+    /// that a queen above holds.
+    pub fn masks(&self) -> (Mask, Mask, Mask) {
+        (
+            self.mask(self.cols),
+            self.mask(self.diags),
+            self.mask(self.anti),
+        )
+    }
+
+    /// What the bitmask homework's blank 2 does on this row: the bit of its
+    /// lowest free column, and one call one row down with the masks of the
+    /// row below a queen there.
+    ///
+    /// ```
+    /// use queens::notebook::masks::Row;
+    /// let row = Row::below(6, &[1, 3]);
+    /// let (bit, calls) = row.lowest_choice();
+    /// assert_eq!(bit.columns(), [0]);
+    /// assert_eq!(calls, [Row::below(6, &[1, 3, 0]).masks()]);
+    /// ```
+    ///
+    /// # Panics
+    /// If no column of the row is free.
+    pub fn lowest_choice(&self) -> (Mask, Vec<(Mask, Mask, Mask)>) {
+        let free = self.free().columns();
+        let col = *free.first().expect("a row with a free column");
+        (self.mask(1 << col), vec![self.child(col).masks()])
+    }
+
     /// The columns of this row no queen above attacks, found on the board:
     /// not a queen's column, nor her `row - col`, nor her `row + col`.
     pub fn free(&self) -> Mask {

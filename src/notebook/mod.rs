@@ -5,7 +5,8 @@
 //! (`compiles`), the evidence beside notebook 01's corrections of the sources
 //! (`sources`), the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
 //! three bitmasks for the bitmask homework, plain backtracking on a
-//! constraint-satisfaction problem as the map checks expect it (`csp`), and a standalone homework file
+//! constraint-satisfaction problem as the map checks expect it (`csp`), tables of
+//! figures (`table`), and a standalone homework file
 //! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
 //! compared is `sudoku::handout` and `sudoku::feedback`, feature `sudoku`); and
 //! the names of the course's notebooks, read from their folder ([`names`]).
@@ -24,6 +25,7 @@ pub mod playground;
 pub mod quiz;
 pub mod sources;
 pub mod standalone;
+pub mod table;
 
 /// The names of the notebooks in `folder` (their file names without
 /// `.ipynb`), in reading order: the course keeps no list of its notebooks,

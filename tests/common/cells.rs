@@ -56,6 +56,15 @@ pub fn source(cell: &Value) -> String {
     }
 }
 
+/// The index of the first of `cells` that contains `text`; `what` names it
+/// in the panic when none does.
+pub fn first_cell_with(cells: &[String], text: &str, what: &str) -> usize {
+    cells
+        .iter()
+        .position(|cell| cell.contains(text))
+        .unwrap_or_else(|| panic!("{what}: no cell contains {text:?}"))
+}
+
 /// The source of every code cell of `notebooks/{name}.ipynb`, in order.
 pub fn code_cells(name: &str) -> Vec<String> {
     notebook(name)["cells"]

@@ -1,0 +1,171 @@
+//! A table of figures for a notebook cell: a header and rows of text, shown
+//! in Jupyter as an HTML table with an aligned plain-text copy, so that a
+//! measurement cell says what it measures and never pads columns by hand.
+//!
+//! ```
+//! use queens::notebook::table::Table;
+//!
+//! let table = Table::new(["", "nodes"])
+//!     .row(["sets", "2,057"])
+//!     .row(["forward checking", "1,165"]);
+//! assert_eq!(
+//!     table.to_string(),
+//!     "                  nodes\n\
+//!      sets              2,057\n\
+//!      forward checking  1,165"
+//! );
+//! ```
+
+/// Rows of text under a header: the first column (the row's name) aligned
+/// left, the others (figures) right.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A table with these column names and no rows yet.
+    pub fn new<S: Into<String>>(header: impl IntoIterator<Item = S>) -> Self {
+        Self {
+            header: header.into_iter().map(Into::into).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// The table with one more row (cells beyond the header's columns are
+    /// kept; missing ones are blank).
+    pub fn row<S: Into<String>>(mut self, cells: impl IntoIterator<Item = S>) -> Self {
+        self.rows.push(cells.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The table with these rows added.
+    pub fn rows<S: Into<String>, R: IntoIterator<Item = S>>(
+        self,
+        rows: impl IntoIterator<Item = R>,
+    ) -> Self {
+        rows.into_iter().fold(self, Self::row)
+    }
+
+    /// How many columns the widest line has.
+    fn columns(&self) -> usize {
+        self.rows
+            .iter()
+            .map(Vec::len)
+            .chain([self.header.len()])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The table as HTML, every cell's text escaped.
+    pub fn html(&self) -> String {
+        let columns = self.columns();
+        let line = |cells: &[String], tag: &str| {
+            let cells: String = (0..columns)
+                .map(|i| {
+                    let text = cells.get(i).map_or("", String::as_str);
+                    let align = if i == 0 { "left" } else { "right" };
+                    format!(
+                        "<{tag} style=\"text-align: {align}\">{}</{tag}>",
+                        escape(text)
+                    )
+                })
+                .collect();
+            format!("<tr>{cells}</tr>")
+        };
+        let body: String = self.rows.iter().map(|row| line(row, "td")).collect();
+        format!(
+            "<table><thead>{}</thead><tbody>{body}</tbody></table>",
+            line(&self.header, "th")
+        )
+    }
+
+    /// Shows the table in Jupyter: HTML, and the aligned text for plain
+    /// viewers.
+    pub fn evcxr_display(&self) {
+        println!(
+            "EVCXR_BEGIN_CONTENT text/html\n{}\nEVCXR_END_CONTENT",
+            self.html()
+        );
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+}
+
+impl std::fmt::Display for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let columns = self.columns();
+        let width = |i: usize| {
+            self.rows
+                .iter()
+                .chain([&self.header])
+                .filter_map(|line| line.get(i))
+                .map(|cell| cell.chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let widths: Vec<usize> = (0..columns).map(width).collect();
+        let lines = [&self.header].into_iter().chain(&self.rows);
+        for (n, line) in lines.enumerate() {
+            if n > 0 {
+                writeln!(f)?;
+            }
+            let mut text = String::new();
+            for (i, &width) in widths.iter().enumerate() {
+                let cell = line.get(i).map_or("", String::as_str);
+                if i == 0 {
+                    text.push_str(&format!("{cell:<width$}"));
+                } else {
+                    text.push_str(&format!("  {cell:>width$}"));
+                }
+            }
+            write!(f, "{}", text.trim_end())?;
+        }
+        Ok(())
+    }
+}
+
+/// `text` safe inside an HTML element.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_align_right_under_their_heading() {
+        let table = Table::new(["puzzle", "your order", "MRV"])
+            .row(["1", "1,234", "56"])
+            .row(["10", "7", "123,456"]);
+        assert_eq!(
+            table.to_string(),
+            "puzzle  your order      MRV\n\
+             1            1,234       56\n\
+             10               7  123,456"
+        );
+    }
+
+    #[test]
+    fn a_short_row_is_padded_and_a_long_one_kept() {
+        let table = Table::new(["a", "b"])
+            .row(["x"])
+            .row(["y", "1", "(not solved)"]);
+        assert_eq!(table.columns(), 3);
+        let html = table.html();
+        assert_eq!(html.matches("<tr>").count(), 3);
+        assert_eq!(html.matches("<td").count(), 6);
+        assert!(table.to_string().ends_with("y  1  (not solved)"));
+    }
+
+    #[test]
+    fn html_is_escaped() {
+        let html = Table::new(["<b>"]).row(["> 1,000 & more"]).html();
+        assert!(html.contains("&lt;b&gt;"), "{html}");
+        assert!(html.contains("&gt; 1,000 &amp; more"), "{html}");
+        assert!(!html.contains("<b>"), "{html}");
+    }
+}
