@@ -803,13 +803,15 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Quiz,
-        says: "At n = 8 forward checking on bool arrays enters 1,165 nodes, where `arrays`, the same bool arrays without its look-ahead, enters 2,057.",
+        says: "At n = 8 forward checking on bool arrays enters 1,165 nodes, 0.57 of those of `arrays`, the same bool arrays without its look-ahead.",
         holds: || {
             let (fc, arrays) = (
                 nodes(8, Strategy::ForwardChecking),
                 nodes(8, Strategy::Arrays),
             );
             ensure((fc, arrays) == (1165, 2057), || format!("{fc} {arrays}"))?;
+            let ratio = fc as f64 / arrays as f64;
+            ensure((ratio - 0.57).abs() < 0.005, || format!("{ratio}"))?;
             // And it tests the same n candidates per inner node: "each node
             // it keeps also tests fewer candidate cells" is false.
             let stats = count(8, Strategy::ForwardChecking).map_err(|e| e.to_string())?;

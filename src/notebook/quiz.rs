@@ -118,7 +118,7 @@ pub const QUESTIONS: [Question; 8] = [
     },
     Question {
         topic: "forward checking",
-        prompt: "At n = 8 forward checking on bool arrays enters 1,165 nodes, where `arrays`, the same bool arrays without its look-ahead, enters 2,057. Does it take less time in the same proportion?",
+        prompt: "At n = 8 forward checking on bool arrays enters 1,165 nodes, 0.57 of those of `arrays`, the same bool arrays without its look-ahead. Does it take less time in the same proportion?",
         choices: [
             "Yes: the time of a search is proportional to its nodes, whatever each node does.",
             "Not necessarily: after each placement it scans the rows below, so each node costs more work.",
