@@ -15,18 +15,8 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// `1234567` as `1,234,567`.
-pub fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+/// Grouped digits, shared with the tables of figures.
+pub use crate::notebook::table::thousands;
 
 /// `count` and the word, singular for one: "1 queen", "2 queens", "0 nodes".
 pub fn plural(count: usize, one: &str, many: &str) -> String {

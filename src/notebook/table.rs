@@ -48,6 +48,52 @@ impl Table {
         rows.into_iter().fold(self, Self::row)
     }
 
+    /// A search's counts for each `n` against the published ones: the
+    /// solutions (OEIS A000170) and the nodes of Knuth's tree (A319283), with
+    /// a last column that says where they differ. `None` is a search that did
+    /// not finish (stopped by its budget).
+    ///
+    /// ```
+    /// use queens::notebook::table::Table;
+    /// let table = Table::against_published(&[(4, Some((2, 17))), (5, Some((10, 50))), (6, None)]);
+    /// let text = table.to_string();
+    /// let lines: Vec<&str> = text.lines().collect();
+    /// assert!(lines[1].ends_with("17     same"), "{text}");
+    /// assert!(lines[2].ends_with("54  differs"), "{text}");
+    /// assert!(lines[3].contains("stopped") && lines[3].ends_with("differs"), "{text}");
+    /// ```
+    pub fn against_published(counts: &[(usize, Option<(u64, u64)>)]) -> Self {
+        use crate::report::reference::{knuth_nodes, solutions};
+        let known = |value: Option<u64>| value.map_or("?".to_owned(), thousands);
+        Self::new([
+            "n",
+            "your solutions",
+            "your nodes",
+            "solutions (A000170)",
+            "nodes (A319283)",
+            "",
+        ])
+        .rows(counts.iter().map(|&(n, yours)| {
+            let published = solutions(n).zip(knuth_nodes(n));
+            let (found, nodes) = yours.map_or(("stopped".to_owned(), "-".to_owned()), |(s, k)| {
+                (thousands(s), thousands(k))
+            });
+            let verdict = if yours.is_some() && yours == published {
+                "same"
+            } else {
+                "differs"
+            };
+            [
+                n.to_string(),
+                found,
+                nodes,
+                known(solutions(n)),
+                known(knuth_nodes(n)),
+                verdict.to_owned(),
+            ]
+        }))
+    }
+
     /// How many columns the widest line has.
     fn columns(&self) -> usize {
         self.rows
@@ -123,6 +169,19 @@ impl std::fmt::Display for Table {
         }
         Ok(())
     }
+}
+
+/// `1234567` as `1,234,567`: the figures of every table and picture.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// `text` safe inside an HTML element.
