@@ -300,6 +300,24 @@ fn code_cells_stay_short_and_prose_comes_first() {
     }
 }
 
+/// No line of code is wider than a code cell on the site's page (about 110
+/// characters at a laptop's width): a longer one is cut off or scrolls.
+#[test]
+fn code_lines_fit_the_page() {
+    for name in &notebooks() {
+        let nb = load(name);
+        for (i, cell) in nb["cells"].as_array().expect("cells").iter().enumerate() {
+            if cell["cell_type"] != "code" {
+                continue;
+            }
+            for line in source(cell).lines() {
+                let width = line.chars().count();
+                assert!(width <= 110, "{name} cell {i}: {width} characters: {line}");
+            }
+        }
+    }
+}
+
 /// The id of the one cell that shows a whole solver in plain Rust.
 const PLAIN_SOLVER: &str = "plain-solver";
 

@@ -172,7 +172,8 @@ fn the_homework_notebooks_name_their_hint_command_through_the_library() {
     let sudoku = notebook_of("sudoku");
     let cells = code_cells(&sudoku).join("\n");
     for needed in [
-        "SudokuHandout::new(SudokuSets::new(), SudokuSets::is_taken, SudokuSets::insert, SudokuSets::delete)",
+        "SudokuHandout::new(",
+        "SudokuSets::new(), SudokuSets::is_taken, SudokuSets::insert, SudokuSets::delete,",
         "compare(&yours, &naive, Some(&progress))",
         "side_by_side(",
         "Walkthrough::of_run(&yours",
