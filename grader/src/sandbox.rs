@@ -3,7 +3,7 @@
 //!
 //! * **Session** (always, Unix): the test process leads a new session and
 //!   process group, killed as a whole after the test, so a child it started
-//!   (`sleep 300`) does not outlive it.
+//!   (`sleep 300.5`) does not outlive it.
 //! * **Limits** ([`Resources`], `setrlimit` before `exec`): address space
 //!   (1 GiB), file size, processes, CPU time. Hitting one is named in the
 //!   grade's `problems` (`out-of-memory`, `too-many-processes`, …).

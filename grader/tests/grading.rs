@@ -239,23 +239,25 @@ fn grade_fixture(id: &str, config: Config) -> Grade {
     Grader::new(config).unwrap().grade(id, &path)
 }
 
-/// The `/proc` folders of the `sleep 300` processes alive now (Linux).
+/// The `/proc` folders of the `sleep 300.5` processes alive now (Linux): the
+/// fixture's odd length, so that anyone else's `sleep 300` on the machine is
+/// not taken for one the grader left behind (a watcher's `sleep 300` once was).
 fn sleeper_dirs() -> Vec<std::path::PathBuf> {
     std::fs::read_dir("/proc")
         .into_iter()
         .flatten()
         .flatten()
         .map(|entry| entry.path())
-        .filter(|dir| std::fs::read(dir.join("cmdline")).is_ok_and(|c| c == b"sleep\x00300\x00"))
+        .filter(|dir| std::fs::read(dir.join("cmdline")).is_ok_and(|c| c == b"sleep\x00300.5\x00"))
         .collect()
 }
 
-/// How many `sleep 300` processes are alive now.
+/// How many `sleep 300.5` processes are alive now.
 fn sleepers() -> usize {
     sleeper_dirs().len()
 }
 
-/// The `sleep 300` processes alive now, each with its parent and its
+/// The `sleep 300.5` processes alive now, each with its parent and its
 /// process ids in every PID namespace (from `/proc/PID/status`): what a
 /// failed count says, to tell a leak of the grader's from another's.
 fn sleepers_described() -> String {
@@ -289,7 +291,7 @@ fn sleepers_described() -> String {
     found.join("; ")
 }
 
-/// Held by every test that counts `sleep 300` processes: they run one at a
+/// Held by every test that counts `sleep 300.5` processes: they run one at a
 /// time, since another such test's sleeps would count against this one's.
 static COUNTING_SLEEPERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
@@ -301,7 +303,7 @@ fn counting_sleepers() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Whether the `sleep 300` processes are back to `before` within a few
+/// Whether the `sleep 300.5` processes are back to `before` within a few
 /// seconds: a process killed a moment ago may still be listed until its
 /// parent (or its PID namespace's init) has reaped it, and tests running at
 /// the same time start and kill their own.
@@ -351,7 +353,7 @@ fn a_child_process_neither_stalls_grading_nor_outlives_its_test() {
             "{problems:?}"
         );
     }
-    assert!(sleepers_back_to(before), "a sleep 300 outlived grading");
+    assert!(sleepers_back_to(before), "a sleep 300.5 outlived grading");
 }
 
 #[test]
@@ -633,7 +635,7 @@ fn check_case(case: &serde_json::Value, grade: &Grade, sandboxed: bool) {
 }
 
 /// The student's side: the same binary `cargo test -p exercises` runs, with
-/// `sleep 300` started by the code, passes every test in seconds and leaves
+/// `sleep 300.5` started by the code, passes every test in seconds and leaves
 /// no sleep behind.
 #[test]
 fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
@@ -660,7 +662,10 @@ fn cargo_test_p_exercises_is_not_stalled_by_a_child_process() {
         "{:?}",
         start.elapsed()
     );
-    assert!(sleepers_back_to(before), "a sleep 300 outlived cargo test");
+    assert!(
+        sleepers_back_to(before),
+        "a sleep 300.5 outlived cargo test"
+    );
 }
 
 /// Grades case `id` `runs` times with `config`: each run's labels per test

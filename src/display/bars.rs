@@ -75,6 +75,14 @@ impl BarChart {
         self
     }
 
+    /// The value of the bar labelled `label` (the first, if several are).
+    pub fn value_of(&self, label: &str) -> Option<f64> {
+        self.bars
+            .iter()
+            .find(|bar| bar.label == label)
+            .map(|bar| bar.value)
+    }
+
     /// Adds a sentence to the findings.
     pub fn finding(mut self, text: impl Into<String>) -> Self {
         self.findings.push(text.into());
@@ -182,6 +190,15 @@ mod tests {
         let words = |bar: &Bar| bar.words().chars().count() as f64 * CHAR_PX / PLOT_PX;
         let end = |bar: &Bar| (chart.value(bar.value) - from) / (to - from) + words(bar);
         chart.bars.iter().map(end).collect()
+    }
+
+    #[test]
+    fn a_bar_s_value_is_found_by_its_label() {
+        let chart = BarChart::new("Time", "ms")
+            .bar("sets", 12.5, BLUE, "12.5 ms")
+            .bar("arrays", 2.5, GREEN, "2.5 ms");
+        assert_eq!(chart.value_of("arrays"), Some(2.5));
+        assert_eq!(chart.value_of("bitmask"), None);
     }
 
     #[test]

@@ -454,6 +454,12 @@ impl Walkthrough {
             .count()
     }
 
+    /// The grid after the last recorded step: the first solution, or
+    /// wherever the search stopped ([`frame`](Self::frame) of it).
+    pub fn last_frame(&self) -> SudokuPicture {
+        self.frame(self.steps.len().saturating_sub(1))
+    }
+
     /// The grid after step `k` (from 0; past the end: the last step), the
     /// step's cell framed with its three sets, candidates in the empty cells.
     pub fn frame(&self, k: usize) -> SudokuPicture {
