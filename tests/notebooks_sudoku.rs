@@ -175,7 +175,7 @@ fn the_homework_notebooks_name_their_hint_command_through_the_library() {
         "SudokuHandout::new(",
         "SudokuSets::new(), SudokuSets::is_taken, SudokuSets::insert, SudokuSets::delete,",
         "compare(&yours, &naive, Some(&progress))",
-        "side_by_side(",
+        "steps_around(",
         "Walkthrough::of_run(&yours",
         "bank::diabolical()[2]",
     ] {

@@ -358,6 +358,11 @@ pub struct WalkStep {
     pub choices: u32,
     /// The grid after the step.
     pub grid: Grid,
+    /// The step's number as the search counts its steps, from 1: its places
+    /// and backtracks ([`Walkthrough::new`]), or every step of a recorded run,
+    /// prunes included ([`Walkthrough::of_run`]), as its other pictures and
+    /// tables number them.
+    pub number: usize,
 }
 
 /// A search replayed step by step (at most `limit` steps, up to the first
@@ -412,6 +417,7 @@ impl Recorder {
                 digit,
                 choices,
                 grid: self.grid,
+                number: self.steps.len() + 1,
             });
         }
     }
@@ -466,7 +472,7 @@ impl Walkthrough {
         let Some(step) = self.steps.get(k.min(self.steps.len().saturating_sub(1))) else {
             return SudokuPicture::new(&self.puzzle).candidates();
         };
-        let number = k.min(self.steps.len() - 1) + 1;
+        let number = step.number;
         let what = match step.kind {
             Move::Place => format!(
                 "step {number}: {} goes in ({}, {}); the cell had {} candidate{}",
@@ -495,8 +501,10 @@ impl Walkthrough {
     /// library's `naive`) as a walkthrough, so the student's own search is
     /// pictured step by step as the library's is: its places and backtracks
     /// up to its first solution, at most `limit` of them. Prunes are left out,
-    /// as in [`Walkthrough::new`]; each placement's `choices` are the cell's
-    /// candidates on the grid before it (0 when that grid already clashes).
+    /// as in [`Walkthrough::new`], but counted in each step's `number`, so a
+    /// caption's step is the one the comparison and its table name; each
+    /// placement's `choices` are the cell's candidates on the grid before it
+    /// (0 when that grid already clashes).
     ///
     /// [`SudokuHandout::explore`]: crate::sudoku::handout::SudokuHandout::explore
     ///
@@ -506,14 +514,22 @@ impl Walkthrough {
     /// use queens::sudoku::{bank, search::CellOrder};
     /// let puzzle = bank::diabolical()[2].grid;
     /// let naive = reference(&puzzle, 100_000)?;
-    /// assert_eq!(Walkthrough::of_run(&naive, 100_000), Walkthrough::new(&puzzle, CellOrder::FirstEmpty, 100_000));
+    /// let (replayed, walked) = (
+    ///     Walkthrough::of_run(&naive, 100_000),
+    ///     Walkthrough::new(&puzzle, CellOrder::FirstEmpty, 100_000),
+    /// );
+    /// // The same moves and grids; the run's numbers count its prunes too.
+    /// let moves = |w: &Walkthrough| w.steps.iter().map(|s| (s.kind, s.cell, s.digit, s.grid)).collect::<Vec<_>>();
+    /// assert_eq!(moves(&replayed), moves(&walked));
+    /// assert_eq!(replayed.nodes, walked.nodes);
+    /// assert!(replayed.steps.last().unwrap().number > walked.steps.last().unwrap().number);
     /// # Ok::<(), queens::sudoku::handout::Stopped>(())
     /// ```
     pub fn of_run(run: &SudokuRun, limit: usize) -> Self {
         let mut grid = run.puzzle;
         let mut steps = Vec::new();
         let mut nodes = 1; // the root
-        for step in &run.steps {
+        for (index, step) in run.steps.iter().enumerate() {
             let (kind, cell, digit) = match *step {
                 HandoutStep::Place { cell, digit } => (Move::Place, cell, digit),
                 HandoutStep::Backtrack { cell, digit } => (Move::Backtrack, cell, digit),
@@ -538,6 +554,7 @@ impl Walkthrough {
                     digit,
                     choices,
                     grid,
+                    number: index + 1,
                 });
             }
         }

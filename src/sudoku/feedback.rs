@@ -273,6 +273,18 @@ fn blank_named(text: &str) -> Option<usize> {
         .ok()
 }
 
+/// The steps around `difference` (five before it, eight in all; the first
+/// eight when there is none) of both runs side by side ([`side_by_side`]):
+/// what a notebook shows under [`compare`].
+pub fn steps_around(
+    yours: &SudokuRun,
+    reference: &SudokuRun,
+    difference: Option<&SudokuDifference>,
+) -> String {
+    let from = difference.map_or(0, |d| d.step.saturating_sub(5));
+    side_by_side(&yours.steps, &reference.steps, from, 8)
+}
+
 /// The steps `from..from + count` of both searches side by side, numbered
 /// from 1, a `≠` on the rows that differ (prunes compared without their
 /// reasons): the reference's prunes say which unit holds the digit.
