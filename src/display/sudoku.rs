@@ -590,6 +590,19 @@ impl SudokuPicture {
         }
         .caption(difference.to_string())
     }
+
+    /// Shows [`difference`](Self::difference) on the grid `yours` searched,
+    /// or says why there is nothing to draw: no step taken yet, or every
+    /// step the reference's (notebook 08's one call).
+    pub fn show_difference(yours: &SudokuRun, difference: Option<&SudokuDifference>) {
+        match difference {
+            Some(difference) => Self::difference(&yours.puzzle, difference).evcxr_display(),
+            None if yours.steps.is_empty() => {
+                println!("Nothing to draw yet: your search has not taken a step.");
+            }
+            None => println!("Nothing to draw: your search takes exactly the reference's steps."),
+        }
+    }
 }
 
 /// Nodes of the rungs of notebook 07 (`naive`, `mrv`, `naked`, `singles`) on

@@ -13,6 +13,10 @@
 //! assert_eq!(csp::first_unassigned(&assignment), Some(1));
 //! assert!(!csp::consistent(&neighbours, &assignment, 1, 0));
 //! assert!(csp::consistent(&neighbours, &assignment, 2, 0));
+//! assert_eq!(csp::consistent_each(&neighbours, &assignment, [(1, 0), (2, 0)]), [false, true]);
+//! let names = ["a", "b", "c"].map(String::from);
+//! let named = csp::first_unassigned_named(&[assignment.to_vec(), vec![Some(0); 3]], &names);
+//! assert_eq!(named, [Some("b".to_owned()), None]);
 //! ```
 
 /// The first variable with no value yet, in order; `None` when every
@@ -33,6 +37,27 @@ pub fn consistent(
     neighbours[variable]
         .iter()
         .all(|&neighbour| assignment[neighbour] != Some(value))
+}
+
+/// [`first_unassigned`] of each assignment, named by `names` (a map's
+/// regions): what notebook 10's check of blank 1 expects.
+pub fn first_unassigned_named<const K: usize>(
+    assignments: &[Vec<Option<usize>>; K],
+    names: &[String],
+) -> [Option<String>; K] {
+    assignments.each_ref().map(|assignment| {
+        first_unassigned(assignment).and_then(|variable| names.get(variable).cloned())
+    })
+}
+
+/// [`consistent`] for each `(variable, value)` asked, against one
+/// assignment: what notebook 10's check of blank 2 expects.
+pub fn consistent_each<const K: usize>(
+    neighbours: &[Vec<usize>],
+    assignment: &[Option<usize>],
+    asked: [(usize, usize); K],
+) -> [bool; K] {
+    asked.map(|(variable, value)| consistent(neighbours, assignment, variable, value))
 }
 
 /// One level of the recursive step on `variable`, as the calls it makes:

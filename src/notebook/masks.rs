@@ -18,6 +18,7 @@ use std::fmt;
 
 use crate::board::coords::{anti_diagonal, diagonal};
 use crate::fast::bitmask::{MAX_N, full_mask};
+use crate::notebook::table::{Table, thousands};
 
 /// A mask of one row of an `n × n` board, shown as `0b100001 (columns 0 and 5)`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -264,6 +265,45 @@ pub fn walks_knuth_s_tree(
         seen += 1;
     }
     seen == tree.len()
+}
+
+/// How many of a recorded search's nodes [`first_nodes`] lists.
+pub const FIRST_NODES: usize = 12;
+
+/// The first [`FIRST_NODES`] nodes of a recorded search of the `n × n`
+/// board, one row each: the row it fills, its columns mask and the free
+/// columns found there (`None` at a full board: a solution). The note under
+/// them says how many nodes the search entered, and whether its budget
+/// stopped it (`finished` false).
+///
+/// ```
+/// use queens::notebook::masks::first_nodes;
+/// let table = first_nodes(4, &[(0, 0, Some(0b1111)), (4, 0b1111, None)], true).to_string();
+/// assert!(table.contains("0b1111 (columns 0, 1, 2 and 3)"), "{table}");
+/// assert!(table.contains("a solution"), "{table}");
+/// assert!(table.ends_with("all 2 nodes your search entered"), "{table}");
+/// ```
+pub fn first_nodes(n: usize, nodes: &[(usize, u32, Option<u32>)], finished: bool) -> Table {
+    let mask = |bits| format!("{:?}", Mask { n, bits });
+    let shown = nodes.iter().take(FIRST_NODES).enumerate();
+    let table = Table::new(["node", "row", "columns taken", "free columns"]).rows(shown.map(
+        |(i, &(row, cols, free))| {
+            let free = free.map_or("none: a solution".to_owned(), mask);
+            [(i + 1).to_string(), row.to_string(), mask(cols), free]
+        },
+    ));
+    let entered = thousands(nodes.len() as u64);
+    let count = if nodes.len() > FIRST_NODES {
+        format!("the first {FIRST_NODES} of the {entered} nodes your search entered")
+    } else {
+        format!("all {entered} nodes your search entered")
+    };
+    let stopped = if finished {
+        ""
+    } else {
+        "; its budget stopped it there"
+    };
+    table.note(format!("{count}{stopped}"))
 }
 
 #[cfg(test)]

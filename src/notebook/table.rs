@@ -22,6 +22,7 @@
 pub struct Table {
     header: Vec<String>,
     rows: Vec<Vec<String>>,
+    note: Option<String>,
 }
 
 impl Table {
@@ -30,7 +31,14 @@ impl Table {
         Self {
             header: header.into_iter().map(Into::into).collect(),
             rows: Vec::new(),
+            note: None,
         }
+    }
+
+    /// The table with a sentence under it (what the rows leave out, say).
+    pub fn note(mut self, text: impl Into<String>) -> Self {
+        self.note = Some(text.into());
+        self
     }
 
     /// The table with one more row (cells beyond the header's columns are
@@ -121,8 +129,14 @@ impl Table {
             format!("<tr>{cells}</tr>")
         };
         let body: String = self.rows.iter().map(|row| line(row, "td")).collect();
+        let note = self.note.as_deref().map_or(String::new(), |note| {
+            format!(
+                "<caption style=\"caption-side: bottom; text-align: left\">{}</caption>",
+                escape(note)
+            )
+        });
         format!(
-            "<table><thead>{}</thead><tbody>{body}</tbody></table>",
+            "<table>{note}<thead>{}</thead><tbody>{body}</tbody></table>",
             line(&self.header, "th")
         )
     }
@@ -167,7 +181,10 @@ impl std::fmt::Display for Table {
             }
             write!(f, "{}", text.trim_end())?;
         }
-        Ok(())
+        match &self.note {
+            Some(note) => write!(f, "\n{note}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -226,5 +243,17 @@ mod tests {
         assert!(html.contains("&lt;b&gt;"), "{html}");
         assert!(html.contains("&gt; 1,000 &amp; more"), "{html}");
         assert!(!html.contains("<b>"), "{html}");
+    }
+
+    #[test]
+    fn a_note_goes_under_the_rows_in_both_forms() {
+        let table = Table::new(["n"]).row(["1"]).note("… 59 in all <stopped>");
+        assert!(table.to_string().ends_with("1\n… 59 in all <stopped>"));
+        let html = table.html();
+        assert!(html.contains("caption-side: bottom"), "{html}");
+        assert!(
+            html.contains("… 59 in all &lt;stopped&gt;</caption>"),
+            "{html}"
+        );
     }
 }
