@@ -70,6 +70,13 @@ impl Explanation {
         self.then(Part::Board(rows))
     }
 
+    /// This explanation, then `parts` in order.
+    #[must_use]
+    pub fn then_all(mut self, parts: impl IntoIterator<Item = Part>) -> Self {
+        self.parts.extend(parts);
+        self
+    }
+
     /// The explanation as plain text: boards as rows of characters (`o o . .`,
     /// their notes after two spaces), masks as bit strings with their columns.
     pub fn to_text(&self) -> String {
@@ -100,6 +107,26 @@ impl Explanation {
 impl From<String> for Explanation {
     fn from(text: String) -> Self {
         Self::text(text)
+    }
+}
+
+/// An `n` × `n` board for [`Part::Board`]: `cell(row, col)` gives each
+/// cell's character, `note(row)` each row's note (empty for none).
+pub fn board(
+    n: usize,
+    cell: impl Fn(usize, usize) -> char,
+    note: impl Fn(usize) -> String,
+) -> Vec<Row> {
+    (0..n)
+        .map(|row| ((0..n).map(|col| cell(row, col)).collect(), note(row)))
+        .collect()
+}
+
+/// A count and what it counts, singular for one: `1 node`, `17 nodes`.
+pub fn counted(count: impl std::fmt::Display, what: &str) -> String {
+    match count.to_string() {
+        one if one == "1" => format!("1 {what}"),
+        many => format!("{many} {what}s"),
     }
 }
 

@@ -134,37 +134,14 @@ const MOD: &str = r#"//! Homework __ORDER__ (`__NAME__`), made by `queens homewo
 
 pub mod questions;
 
-use std::process::ExitCode;
-
 pub use questions::{Answer, Blanks, Question};
 
-use crate::homework::{Homework, Judging, Squares};
-
-/// The homework, as the grader's core sees it.
-pub const HOMEWORK: Homework = Homework {
+crate::homework! {
     name: "__NAME__",
     title: "__NAME__: when two queens attack each other",
     order: __ORDER__,
-    source: "src/__NAME__.rs",
-    reference: "solutions/src/__NAME__.rs",
-    hints: "__NAME__-hints.json",
-    test_target: "__NAME__",
-    test_file: "tests/__NAME__.rs",
-    tests: TESTS,
-    judging: Judging {
-        questions: questions_json,
-        answers: include_str!("answers.json"),
-        explain: crate::explanation::no_explainer,
-    },
     next: "what its notebook shows once your search works",
-    explanations: &[],
-    squares: Squares::Chequered,
-    #[cfg(feature = "instructor")]
-    files: crate::homework::Files {
-        tests: include_str!("../../../../exercises/tests/__NAME__.rs"),
-        hints: include_str!("../../../../exercises/__NAME__-hints.json"),
-    },
-};
+}
 
 crate::graded_tests! {
     question: Question;
@@ -173,15 +150,6 @@ crate::graded_tests! {
             "two queens attack each other exactly when they share a row, a column or a diagonal"
             => vec![Question::Pairs { n: 4 }],
     }
-}
-
-/// Runs the graded tests of the handout whose types `B` adapts: as libtest
-/// would (parent), or answering the one test a parent asked for (child).
-/// Returns the exit code for `main`.
-pub fn run<B: Blanks>() -> ExitCode {
-    crate::harness::main(&HOMEWORK, |name| {
-        crate::harness::answering(questions(name), questions::answer::<B>)
-    })
 }
 "#;
 

@@ -8,7 +8,7 @@ use queens::fast::bitmask::full_mask;
 use queens::notebook::masks::Row as MaskRow;
 
 use super::questions::{Answer, Look, Masks, NodeView, Question, knuth};
-use crate::explanation::{Difference, Explanation, Part, Row};
+use crate::explanation::{self, Difference, Explanation, Part, Row, counted};
 
 /// What every blank could get wrong when the search explores too much.
 const TOO_MUCH: &str = "does free_columns leave out every attacked column and keep only the \
@@ -27,14 +27,12 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
             let said = free_columns(n, [row.cols, row.diags, row.anti], free, mine);
             said.then_board(board(n, &queens, free, None))
         }
-        (Question::Choose(n, free, masks, _), _, Answer::Calls(count)) => with(
-            Explanation::text(format!(
-                "on {}, choose_and_recurse must go one row down exactly once, one call of \
-                 place; yours called it {count} times",
-                a_board(n)
-            )),
-            row(n, masks, Some(free)),
-        ),
+        (Question::Choose(n, free, masks, _), _, Answer::Calls(count)) => Explanation::text(format!(
+            "on {}, choose_and_recurse must go one row down exactly once, one call of place; \
+             yours called it {count} times",
+            a_board(n)
+        ))
+        .then_all(row(n, masks, Some(free))),
         (Question::Choose(n, free, masks, look), right, mine) => {
             choice(n, free, masks, look, right, mine)?
         }
@@ -44,17 +42,15 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
             bit.trailing_zeros()
         ))
         .then(bits("free", 8, free)),
-        (Question::Keeps(free, bit), Answer::Mask(left), Answer::Mask(mine)) => with(
-            Explanation::text(format!(
-                "after trying column {}, only that bit goes: every other free column stays",
-                bit.trailing_zeros()
-            )),
-            [
-                bits("free", 8, free),
-                bits("columns left", 8, left),
-                bits("yours keeps", 8, mine),
-            ],
-        ),
+        (Question::Keeps(free, bit), Answer::Mask(left), Answer::Mask(mine)) => Explanation::text(format!(
+            "after trying column {}, only that bit goes: every other free column stays",
+            bit.trailing_zeros()
+        ))
+        .then_all([
+            bits("free", 8, free),
+            bits("columns left", 8, left),
+            bits("yours keeps", 8, mine),
+        ]),
         (Question::Drain(free), Answer::Tried(right), Answer::Tried(tried)) => {
             Explanation::text(format!(
                 "taking the lowest bit and then next_free until nothing is left must try the \
@@ -97,30 +93,19 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
                 "for n = {n} your search entered {}; Knuth's tree has {right} (OEIS A319283). \
                  Fewer nodes: free columns are left out (check free_columns, and \
                  that next_free clears only the tried bit)",
-                nodes(found)
+                counted(found, "node")
             ))
         }
         (Question::Count(n), Answer::Counted(all, all_nodes), Answer::Counted(found, entered)) => {
             Explanation::text(format!(
                 "count_solutions({n}) returned {found} solutions in {}; the reference counts \
                  {all} solutions in {}",
-                nodes(entered),
-                nodes(all_nodes)
+                counted(entered, "node"),
+                counted(all_nodes, "node")
             ))
         }
         _ => return None,
     })
-}
-
-/// `said`, then `parts`.
-fn with(mut said: Explanation, parts: impl IntoIterator<Item = Part>) -> Explanation {
-    said.parts.extend(parts);
-    said
-}
-
-/// `1 node`, `17 nodes`.
-fn nodes(count: u64) -> String {
-    format!("{count} node{}", if count == 1 { "" } else { "s" })
 }
 
 /// `a 6 × 6 board`, `an 8 × 8 board`.
@@ -162,9 +147,7 @@ fn board(n: usize, queens: &[usize], free: u32, noted: Option<(usize, &str)>) ->
         _ if row == queens.len() && free != 0 => "<- free columns: o".to_owned(),
         _ => String::new(),
     };
-    (0..n)
-        .map(|r| ((0..n).map(|c| cell(r, c)).collect(), note(r)))
-        .collect()
+    explanation::board(n, cell, note)
 }
 
 /// Why a row's free columns differ from the student's.
@@ -182,11 +165,8 @@ fn free_columns(n: usize, masks: Masks, free: u32, mine: u32) -> Explanation {
         "on {}, the free columns are the board's columns that no mask holds; {why}",
         a_board(n)
     ));
-    let said = with(said, row(n, masks, None));
-    with(
-        said,
-        [bits("free columns", n, free), bits("yours", n, mine)],
-    )
+    said.then_all(row(n, masks, None))
+        .then_all([bits("free columns", n, free), bits("yours", n, mine)])
 }
 
 /// A blank 2 answer that differs in the bit, the columns or a diagonal mask.
@@ -229,8 +209,8 @@ fn choice(
         _ => return None,
     };
     let said = format!("on {}, with a queen on column {col}, {rule}", a_board(n));
-    let said = with(Explanation::text(said), row(n, masks, Some(free)));
-    Some(with(said, [bits(label, n, right), bits("yours", n, mine)]))
+    let said = Explanation::text(said).then_all(row(n, masks, Some(free)));
+    Some(said.then_all([bits(label, n, right), bits("yours", n, mine)]))
 }
 
 /// `0, 2, 5`, or `none`.
@@ -279,10 +259,7 @@ fn walk(n: usize, tree: &[NodeView], seen: &[NodeView]) -> Explanation {
         .filter(|node| (node.0, node.1) == (level, masks))
     {
         let why = free_columns(n, masks, free.unwrap_or(0), mine.unwrap_or(0));
-        let said = with(
-            say(format!("node {} (row {level}), blank 1:", k + 1)),
-            why.parts,
-        );
+        let said = say(format!("node {} (row {level}), blank 1:", k + 1)).then_all(why.parts);
         return said.then_board(at(k, None));
     }
     let Some(p) = (0..k).rev().find(|&j| tree[j].0 + 1 == level) else {
@@ -300,7 +277,7 @@ fn walk(n: usize, tree: &[NodeView], seen: &[NodeView]) -> Explanation {
         None => format!(
             "your search stops after {}; Knuth's tree goes on to column {wanted} of row \
              {} — blank 3: does next_free clear more than the column just tried?",
-            nodes(k as u64),
+            counted(k, "node"),
             above.0
         ),
         Some(&(found, ..)) if found != level => format!(
@@ -327,8 +304,8 @@ fn walk(n: usize, tree: &[NodeView], seen: &[NodeView]) -> Explanation {
                 let yours = ["your cols", "your diags", "your anti"]
                     .into_iter()
                     .zip(mine);
-                let said = with(said, row(n, masks, None));
-                let said = with(said, yours.map(|(label, value)| bits(label, n, value)));
+                let said = said.then_all(row(n, masks, None));
+                let said = said.then_all(yours.map(|(label, value)| bits(label, n, value)));
                 return said.then_board(at(k, Some((above.0, "<- this queen"))));
             }
             let placed = placed.trailing_zeros();

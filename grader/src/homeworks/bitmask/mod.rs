@@ -12,40 +12,19 @@
 pub mod explain;
 pub mod questions;
 
-use std::process::ExitCode;
-
 use queens::fast::bitmask::full_mask;
 use queens::notebook::masks::{Row, knuth_tree};
 
 pub use questions::{Answer, Blanks, Explored, Look, Masks, NodeView, Question, Recorded};
 
-use crate::homework::{Homework, Judging, Squares};
 
-/// Homework 3, as the grader's core sees it.
-pub const HOMEWORK: Homework = Homework {
+crate::homework! {
     name: "bitmask",
     title: "Bitmasks: the free columns of a row, the recursive call and the next column, on three machine words",
     order: 3,
-    source: "src/bitmask.rs",
-    reference: "solutions/src/bitmask.rs",
-    hints: "bitmask-hints.json",
-    test_target: "bitmask",
-    test_file: "tests/bitmask.rs",
-    tests: TESTS,
-    judging: Judging {
-        questions: questions_json,
-        answers: include_str!("answers.json"),
-        explain: explain::explain,
-    },
     next: "your bitmask solver timed against your sets solver",
-    explanations: &[],
-    squares: Squares::Chequered,
-    #[cfg(feature = "instructor")]
-    files: crate::homework::Files {
-        tests: include_str!("../../../../exercises/tests/bitmask.rs"),
-        hints: include_str!("../../../../exercises/bitmask-hints.json"),
-    },
-};
+    explain: explain::explain,
+}
 
 /// The rows of Knuth's 6 × 6 tree that are not a full board.
 fn six_queens_rows() -> impl Iterator<Item = Row> {
@@ -149,13 +128,4 @@ crate::graded_tests! {
             // The search with a budget first: count_solutions has none.
             => (1..=8).flat_map(|n| [Question::Nodes(n), Question::Count(n)]).collect(),
     }
-}
-
-/// Runs the graded tests of the handout whose types `B` adapts: as libtest
-/// would (parent), or answering the one test a parent asked for (child).
-/// Returns the exit code for `main`.
-pub fn run<B: Blanks>() -> ExitCode {
-    crate::harness::main(&HOMEWORK, |name| {
-        crate::harness::answering(questions(name), questions::answer::<B>)
-    })
 }

@@ -15,40 +15,19 @@
 pub mod explain;
 pub mod questions;
 
-use std::process::ExitCode;
-
 pub use questions::{
     Answer, Assignment, Blanks, Call, Colour, MapName, Question, Recorder, Region, Searched,
     StepView,
 };
 
-use crate::homework::{Homework, Judging, Squares};
 
-/// Homework 4, as the grader's core sees it.
-pub const HOMEWORK: Homework = Homework {
+crate::homework! {
     name: "colouring",
     title: "Map colouring: the next region, the consistency check and the recursive step of a backtracking search",
     order: 4,
-    source: "src/colouring.rs",
-    reference: "solutions/src/colouring.rs",
-    hints: "colouring-hints.json",
-    test_target: "colouring",
-    test_file: "tests/colouring.rs",
-    tests: TESTS,
-    judging: Judging {
-        questions: questions_json,
-        answers: include_str!("answers.json"),
-        explain: explain::explain,
-    },
     next: "N-Queens and Sudoku with your search, and your order of the regions against minimum remaining values",
-    explanations: &[],
-    squares: Squares::Chequered,
-    #[cfg(feature = "instructor")]
-    files: crate::homework::Files {
-        tests: include_str!("../../../../exercises/tests/colouring.rs"),
-        hints: include_str!("../../../../exercises/colouring-hints.json"),
-    },
-};
+    explain: explain::explain,
+}
 
 /// Australia's regions (`Map::australia()`): WA, NT, SA, Q, NSW, V, T.
 const AUSTRALIA: usize = 7;
@@ -212,13 +191,4 @@ crate::graded_tests! {
         the_steps_of_australia_s_search: "every step of your search of Australia (pick, assign, take back, complete) is the reference's, in order"
             => vec![search(MapName::Australia, 3, true, true)],
     }
-}
-
-/// Runs the graded tests of the handout whose types `B` adapts: as libtest
-/// would (parent), or answering the one test a parent asked for (child).
-/// Returns the exit code for `main`.
-pub fn run<B: Blanks>() -> ExitCode {
-    crate::harness::main(&HOMEWORK, |name| {
-        crate::harness::answering(questions(name), questions::answer::<B>)
-    })
 }

@@ -11,7 +11,7 @@ use queens::notebook::feedback::first_difference;
 use queens::report::trace::Event;
 
 use super::questions::{Answer, N, Question, SetsView};
-use crate::explanation::{Difference, Explanation, Row};
+use crate::explanation::{Difference, Explanation, Row, board, counted};
 use crate::verdict::show_set;
 
 /// Why `row - col` needs a signed type.
@@ -187,14 +187,6 @@ fn shown_sets(sets: &SetsView) -> String {
     )
 }
 
-fn count(boards: usize) -> String {
-    if boards == 1 {
-        "1 board".to_owned()
-    } else {
-        format!("{boards} boards")
-    }
-}
-
 /// The first board that differs, or the first one missing or extra.
 fn boards(n: usize, found: &[Vec<String>], right: &[Vec<String>]) -> Option<String> {
     if let Some(i) = (0..found.len().min(right.len())).find(|&i| found[i] != right[i]) {
@@ -209,7 +201,7 @@ fn boards(n: usize, found: &[Vec<String>], right: &[Vec<String>]) -> Option<Stri
             right[i]
         ));
     }
-    let (yours, theirs) = (count(found.len()), count(right.len()));
+    let (yours, theirs) = (counted(found.len(), "board"), counted(right.len(), "board"));
     if let Some(extra) = found.get(right.len()) {
         let why = not_a_solution(n, extra).map_or_else(
             || " (a solution the reference does not list twice: a board found twice?)".to_owned(),
@@ -274,22 +266,15 @@ fn board_at(n: usize, queens: &[usize], yours: Option<&Event>) -> Vec<Row> {
         | Event::Backtrack { row, col } => Some((row, col, event.to_string())),
         Event::Solution { .. } => None,
     });
-    (0..n)
-        .map(|row| {
-            let cells = (0..n)
-                .map(|col| match (&step, queens.get(row)) {
-                    (Some((r, c, _)), _) if (*r, *c) == (row, col) => 'x',
-                    (_, Some(&queen)) if queen == col => 'Q',
-                    _ => '.',
-                })
-                .collect();
-            let note = match &step {
-                Some((r, _, what)) if *r == row => format!("<- your step: {what}"),
-                _ => String::new(),
-            };
-            (cells, note)
-        })
-        .collect()
+    let cell = |row: usize, col: usize| match (&step, queens.get(row)) {
+        (Some((r, c, _)), _) if (*r, *c) == (row, col) => 'x',
+        (_, Some(&queen)) if queen == col => 'Q',
+        _ => '.',
+    };
+    board(n, cell, |row| match &step {
+        Some((r, _, what)) if *r == row => format!("<- your step: {what}"),
+        _ => String::new(),
+    })
 }
 
 #[cfg(test)]

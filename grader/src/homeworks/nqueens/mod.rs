@@ -11,37 +11,20 @@
 pub mod explain;
 pub mod questions;
 
-use std::process::ExitCode;
-
 pub use questions::{Answer, Blanks, Keys, N, Question, SetsView};
 
-use crate::homework::{Homework, Judging, Squares};
 
-/// Homework 1, as the grader's core sees it.
-pub const HOMEWORK: Homework = Homework {
+crate::homework! {
     name: "nqueens",
     title: "N-Queens: the prune check and the three sets",
     order: 1,
+    next: "your search step by step, its tree, and its node counts against Knuth's",
     source: "src/lib.rs",
     reference: "solutions/src/lib.rs",
     hints: "hints.json",
-    test_target: "nqueens",
-    test_file: "tests/nqueens.rs",
-    tests: TESTS,
-    judging: Judging {
-        questions: questions_json,
-        answers: include_str!("answers.json"),
-        explain: explain::explain,
-    },
-    next: "your search step by step, its tree, and its node counts against Knuth's",
+    explain: explain::explain,
     explanations: &[("attempt to subtract with overflow", explain::SIGN)],
-    squares: Squares::Chequered,
-    #[cfg(feature = "instructor")]
-    files: crate::homework::Files {
-        tests: include_str!("../../../../exercises/tests/nqueens.rs"),
-        hints: include_str!("../../../../exercises/hints.json"),
-    },
-};
+}
 
 /// Room for a prune check that never prunes (56,000 nodes at n = 6).
 const TRACE_BUDGET: u64 = 100_000;
@@ -174,13 +157,4 @@ crate::graded_tests! {
             "for n = 6 your search places, prunes and backtracks exactly as the reference, step by step"
             => vec![Question::Trace { n: 6, budget: TRACE_BUDGET }],
     }
-}
-
-/// Runs the graded tests of the handout whose types `B` adapts
-/// (`exercises/tests/nqueens.rs`): as libtest would (parent), or answering
-/// the one test a parent asked for (child). Returns the exit code for `main`.
-pub fn run<B: Blanks>() -> ExitCode {
-    crate::harness::main(&HOMEWORK, |name| {
-        crate::harness::answering(questions(name), questions::answer::<B>)
-    })
 }

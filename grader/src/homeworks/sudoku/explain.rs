@@ -10,7 +10,7 @@ use queens::sudoku::handout::{Step as Recorded, unit_name};
 use queens::sudoku::{Grid as LibraryGrid, Units, box_of};
 
 use super::questions::{Answer, Given, Grid, Question, Step, SudokuView, cells};
-use crate::explanation::{Difference, Explanation, Row};
+use crate::explanation::{Difference, Explanation, Row, board, counted};
 use crate::verdict::show_set;
 
 /// What every blank could get wrong when the search explores too much.
@@ -106,14 +106,6 @@ fn held(grid: &Grid, row: usize, col: usize) -> usize {
         .count()
 }
 
-/// "1 node", "416 nodes".
-fn counted(count: impl ToString, what: &str) -> String {
-    match count.to_string() {
-        one if one == "1" => format!("1 {what}"),
-        many => format!("{many} {what}s"),
-    }
-}
-
 /// The first cell and digit the prune check gets wrong, and the grid as it
 /// sees that digit.
 fn taken(sets: &SudokuView, right: &[Given], said: &[Given]) -> Option<Explanation> {
@@ -148,6 +140,7 @@ fn taken(sets: &SudokuView, right: &[Given], said: &[Given]) -> Option<Explanati
         )
     };
     let rows = board(
+        9,
         |r, c| match said.contains(&(r, c, digit)) {
             _ if (r, c) == (row, col) => '*',
             true => 'x',
@@ -335,14 +328,6 @@ fn library_step(step: Step) -> Recorded {
     }
 }
 
-/// A 9 × 9 board (the page outlines its boxes): `cell` gives each cell's
-/// character, `note` each row's note.
-fn board(cell: impl Fn(usize, usize) -> char, note: impl Fn(usize) -> String) -> Vec<Row> {
-    (0..9)
-        .map(|r| ((0..9).map(|c| cell(r, c)).collect(), note(r)))
-        .collect()
-}
-
 /// `grid` on the board (`.` an empty cell), each cell `marked` drawn `*`
 /// and its note after its row.
 fn on_grid(grid: &Grid, marked: &[((usize, usize), String)]) -> Vec<Row> {
@@ -352,7 +337,7 @@ fn on_grid(grid: &Grid, marked: &[((usize, usize), String)]) -> Vec<Row> {
         digit @ 1..=9 => char::from(b'0' + digit),
         _ => '.',
     };
-    board(cell, |r| {
+    board(9, cell, |r| {
         let notes: Vec<&str> = notes(r).map(|(_, note)| note.as_str()).collect();
         if notes.is_empty() {
             String::new()

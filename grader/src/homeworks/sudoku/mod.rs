@@ -11,40 +11,22 @@
 pub mod explain;
 pub mod questions;
 
-use std::process::ExitCode;
 use std::sync::OnceLock;
 
 pub use questions::{Answer, Blanks, Given, Grid, Question, Read, Run, Step, SudokuView};
 
 use questions::cells;
 
-use crate::homework::{Homework, Judging, Squares};
+use crate::homework::Squares;
 
-/// Homework 2, as the grader's core sees it.
-pub const HOMEWORK: Homework = Homework {
+crate::homework! {
     name: "sudoku",
     title: "Sudoku: the same prune check and sets for digits in rows, columns and boxes",
     order: 2,
-    source: "src/sudoku.rs",
-    reference: "solutions/src/sudoku.rs",
-    hints: "sudoku-hints.json",
-    test_target: "sudoku",
-    test_file: "tests/sudoku.rs",
-    tests: TESTS,
-    judging: Judging {
-        questions: questions_json,
-        answers: include_str!("answers.json"),
-        explain: explain::explain,
-    },
     next: "your search step by step beside the library's",
-    explanations: &[],
+    explain: explain::explain,
     squares: Squares::Boxes(3),
-    #[cfg(feature = "instructor")]
-    files: crate::homework::Files {
-        tests: include_str!("../../../../exercises/tests/sudoku.rs"),
-        hints: include_str!("../../../../exercises/sudoku-hints.json"),
-    },
-};
+}
 
 /// The digits the "keeps" tests write, in order.
 const KEPT: [Given; 5] = [(0, 0, 5), (0, 4, 3), (4, 0, 7), (8, 8, 5), (1, 1, 7)];
@@ -173,13 +155,4 @@ crate::graded_tests! {
             "on the first puzzle your search writes, prunes and rubs out digits as the reference does, step by step"
             => each_puzzle(Question::Steps)[..1].to_vec(),
     }
-}
-
-/// Runs the graded tests of the handout whose types `B` adapts: as libtest
-/// would (parent), or answering the one test a parent asked for (child).
-/// Returns the exit code for `main`.
-pub fn run<B: Blanks>() -> ExitCode {
-    crate::harness::main(&HOMEWORK, |name| {
-        crate::harness::answering(questions(name), questions::answer::<B>)
-    })
 }
