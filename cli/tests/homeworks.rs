@@ -222,3 +222,55 @@ fn homework_new_writes_a_skeleton_once_and_refuses_bad_names() {
     }
     assert_eq!(std::fs::read_to_string(&manifest).unwrap(), targets);
 }
+
+/// What `homework new` promises: the skeleton it writes is a homework that
+/// `handout --answers` answers and `homework check` proves sound, as they
+/// are, in a copy of this course (its tracked files as they are now). The
+/// target folder is the one `cargo_queens_runs…` uses, so the dependencies
+/// are built once.
+#[test]
+#[ignore = "builds the command line in a copy of the course, three times (minutes)"]
+fn a_new_homework_is_answered_and_passes_its_check_untouched() {
+    let root = course_root();
+    let copy = tempfile::tempdir().unwrap();
+    let listed = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(listed.status.success(), "{listed:?}");
+    for file in listed
+        .stdout
+        .split(|&byte| byte == 0)
+        .filter(|f| !f.is_empty())
+    {
+        let file = std::path::Path::new(std::str::from_utf8(file).unwrap());
+        let to = copy.path().join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        if root.join(file).is_file() {
+            std::fs::copy(root.join(file), to).unwrap();
+        }
+    }
+    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("alias-target");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO"))
+            .args(["run", "-q", "--offline", "-p", "queens-cli", "--"])
+            .args(args)
+            .current_dir(copy.path())
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{args:?}: {said}{out:?}");
+        said
+    };
+    let name = "sample_made_by_a_test";
+    assert!(run(&["homework", "new", name]).contains("homework check"));
+    let answered = run(&["handout", "--answers", "--exercise", name]);
+    assert!(answered.contains("answers to 1 tests"), "{answered}");
+    let checked = run(&["homework", "check", name]);
+    assert!(
+        checked.contains("every proof holds for 1 homework"),
+        "{checked}"
+    );
+}
