@@ -492,14 +492,16 @@ fn drop_missing_modules(root: &Path) -> Result<(), CourseError> {
 }
 
 /// `text` without each `mod name;` line whose file `exists` denies, with the
-/// attribute lines that belong to it (`#[cfg(...)]`, `#[path = "..."]`). The
-/// file is the `#[path]` if there is one, else `name.rs` or `name/mod.rs`.
+/// lines that belong to it: its attributes (`#[cfg(...)]`, `#[path = "..."]`)
+/// and its doc comment (left behind, it would document the next item, or
+/// nothing at the end of the file, which does not compile). The file is the
+/// `#[path]` if there is one, else `name.rs` or `name/mod.rs`.
 fn without_missing_modules(text: &str, exists: impl Fn(&str) -> bool) -> String {
     let mut kept = String::with_capacity(text.len());
     let mut attributes: Vec<&str> = Vec::new();
     for line in text.split_inclusive('\n') {
         let code = line.trim();
-        if code.starts_with("#[") {
+        if code.starts_with("#[") || code.starts_with("///") {
             attributes.push(line);
             continue;
         }
@@ -542,4 +544,53 @@ fn drop_solutions_from_lock(path: &Path) -> Result<(), CourseError> {
             .retain(|package| package.get("name").and_then(|n| n.as_str()) != Some("solutions"));
     }
     write_toml(path, &lock)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_missing_modules;
+
+    /// The files of a made-up test folder.
+    fn exists(path: &str) -> bool {
+        ["kept.rs", "folder/mod.rs", "../shared/here.rs"].contains(&path)
+    }
+
+    #[test]
+    fn a_module_without_its_file_goes_with_its_attributes_and_docs() {
+        let text = "//! The tests.\n\
+                    \n\
+                    // Shared:\n\
+                    #[path = \"../shared/here.rs\"]\n\
+                    mod here;\n\
+                    #[cfg(feature = \"svg\")]\n\
+                    #[path = \"../shared/gone.rs\"]\n\
+                    mod gone_by_path;\n\
+                    mod kept;\n\
+                    /// Documented.\n\
+                    pub mod folder;\n\
+                    /// Its docs go too.\n\
+                    #[cfg(test)]\n\
+                    mod missing;\n";
+        assert_eq!(
+            without_missing_modules(text, exists),
+            "//! The tests.\n\
+             \n\
+             // Shared:\n\
+             #[path = \"../shared/here.rs\"]\n\
+             mod here;\n\
+             mod kept;\n\
+             /// Documented.\n\
+             pub mod folder;\n"
+        );
+    }
+
+    #[test]
+    fn other_items_and_their_attributes_stay() {
+        let text = "#![allow(dead_code)]\n\
+                    #[test]\n\
+                    fn a_test() {}\n\
+                    mod inline { fn f() {} }\n\
+                    #[derive(Debug)]\n";
+        assert_eq!(without_missing_modules(text, |_| false), text);
+    }
 }
