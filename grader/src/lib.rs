@@ -4,7 +4,7 @@
 //! The core names no homework; each homework is one folder of
 //! [`homeworks`], listed once in its registry.
 //!
-//! * [`homework`]: what the core knows of a homework (paths, tests with
+//! * [`homework`](mod@homework): what the core knows of a homework (paths, tests with
 //!   their rules, how answers are judged).
 //! * [`homeworks`]: the course's homeworks, one module each, and the
 //!   registry [`homeworks::ALL`].
