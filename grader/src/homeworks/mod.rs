@@ -26,6 +26,101 @@ macro_rules! registry {
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
+/// Declares a homework folder's `HOMEWORK` (its [`Homework`]) and `run`, what
+/// its test target's `main` calls, by the course's conventions: the student's
+/// file `exercises/src/<name>.rs`, the reference `solutions/src/<name>.rs`,
+/// the hints `exercises/<name>-hints.json`, the test target `<name>`
+/// (`exercises/tests/<name>.rs`), the reference's answers `answers.json` in
+/// the folder, the tests and questions of its `graded_tests!` table, and its
+/// `questions` module's `Blanks` and `answer`. What a homework may set, in
+/// this order: other `source`, `reference` and `hints` paths (all three),
+/// its explainer (else [`no_explainer`](crate::explanation::no_explainer)),
+/// `explanations` of panics (else none) and `squares` (else chequered).
+///
+/// ```ignore
+/// crate::homework! {
+///     name: "knights",
+///     title: "Knight's tours: the next square and the undo",
+///     order: 5,
+///     next: "your tour drawn square by square",
+///     explain: explain::explain,
+///     squares: Squares::Boxes(4),
+/// }
+/// ```
+#[macro_export]
+macro_rules! homework {
+    (
+        name: $name:literal,
+        title: $title:literal,
+        order: $order:literal,
+        next: $next:literal,
+        source: $source:literal,
+        reference: $reference:literal,
+        hints: $hints:literal,
+        $($rest:tt)*
+    ) => {
+        $crate::homework!(@declare [$name, $title, $order, $next, $source, $reference, $hints] $($rest)*);
+    };
+    (
+        name: $name:literal,
+        title: $title:literal,
+        order: $order:literal,
+        next: $next:literal,
+        $($rest:tt)*
+    ) => {
+        $crate::homework!(@declare [
+            $name, $title, $order, $next,
+            concat!("src/", $name, ".rs"),
+            concat!("solutions/src/", $name, ".rs"),
+            concat!($name, "-hints.json")
+        ] $($rest)*);
+    };
+    (
+        @declare [$name:literal, $title:literal, $order:literal, $next:literal,
+            $source:expr, $reference:expr, $hints:expr]
+        $(explain: $explain:path,)?
+        $(explanations: $explanations:expr,)?
+        $(squares: $squares:expr,)?
+    ) => {
+        /// The homework, as the grader's core sees it.
+        pub const HOMEWORK: $crate::homework::Homework = $crate::homework::Homework {
+            name: $name,
+            title: $title,
+            order: $order,
+            source: $source,
+            reference: $reference,
+            hints: $hints,
+            test_target: $name,
+            test_file: concat!("tests/", $name, ".rs"),
+            tests: TESTS,
+            judging: $crate::homework::Judging {
+                questions: questions_json,
+                answers: include_str!("answers.json"),
+                explain: $crate::homework!(@or [$($explain)?] $crate::explanation::no_explainer),
+            },
+            next: $next,
+            explanations: $crate::homework!(@or [$($explanations)?] &[]),
+            squares: $crate::homework!(@or [$($squares)?] $crate::homework::Squares::Chequered),
+            #[cfg(feature = "instructor")]
+            files: $crate::homework::Files {
+                tests: include_str!(concat!("../../../../exercises/tests/", $name, ".rs")),
+                hints: include_str!(concat!("../../../../exercises/", $hints)),
+            },
+        };
+
+        /// Runs the graded tests of the handout whose types `B` adapts: as
+        /// libtest would (parent), or answering the one test a parent asked
+        /// for (child). Returns the exit code for `main`.
+        pub fn run<B: questions::Blanks>() -> std::process::ExitCode {
+            $crate::harness::main(&HOMEWORK, |name| {
+                $crate::harness::answering(questions(name), questions::answer::<B>)
+            })
+        }
+    };
+    (@or [$($given:tt)+] $default:expr) => { $($given)+ };
+    (@or [] $default:expr) => { $default };
+}
+
 /// `found` sorted by each homework's `order` (an insertion sort: this runs
 /// when the grader is compiled).
 const fn in_course_order<const K: usize>(
