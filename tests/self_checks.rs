@@ -254,12 +254,16 @@ fn the_bitmask_notebook_checks_each_blank_with_blank_check_and_never_prints_the_
         }
     }
     // "Right" only when the grader would agree: counts and masks node by node
-    // (swapped shifts keep every count; masks.rs's tests show the walk says no).
+    // (swapped shifts keep every count; walk.rs's tests show the walk says no).
     let timed = cells
         .iter()
-        .find(|c| c.contains("let bits_ok = attempt("))
+        .find(|c| c.contains("let walked = attempt("))
         .expect("the bitmask solver's check before the timing");
-    assert!(timed.contains("walks_knuth_s_tree(n,"), "{timed}");
+    assert!(timed.contains("walk::leaves_knuth_s_tree(n,"), "{timed}");
+    let said = (cells.iter())
+        .find(|c| c.contains("let bits_ok = "))
+        .expect("the bitmask solver's verdict");
+    assert!(said.contains("counted && left.is_none()"), "{said}");
     // Until the blanks are written, a check says "not yet" and shows no value.
     let row = queens::notebook::masks::Row::below(6, &[1, 3]);
     let unwritten = || -> queens::notebook::masks::Mask { todo!("blank 1 — free columns") };

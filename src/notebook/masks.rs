@@ -9,10 +9,10 @@
 //! expected value is computed without the homework's answer in the notebook.
 //! A [`Mask`] prints as a bit string of the board's width with the columns it
 //! holds, since a bit string reads from the right. [`knuth_tree`] is every
-//! row the search enters, in order, and [`walks_knuth_s_tree`] holds a whole
-//! recorded search to it, masks included: counts alone cannot tell a search
-//! whose two diagonal masks move the wrong way, since each then does the
-//! other's job and every count stays the same.
+//! row the search enters, in order: [`walk`](super::walk) holds a whole
+//! recorded search to it, masks included, since counts alone cannot tell a
+//! search whose two diagonal masks move the wrong way (each then does the
+//! other's job and every count stays the same).
 
 use std::fmt;
 
@@ -241,32 +241,6 @@ pub fn knuth_tree(n: usize) -> Vec<Row> {
     tree
 }
 
-/// Whether a recorded search of the `n × n` board entered exactly the nodes
-/// of [`knuth_tree`], in order: each node given as `(row, cols, diags, anti)`
-/// as the search received it, the diagonals cut to the board (and not looked
-/// at on a full board, which has no row to fill).
-pub fn walks_knuth_s_tree(
-    n: usize,
-    nodes: impl IntoIterator<Item = (usize, u32, u32, u32)>,
-) -> bool {
-    let tree = knuth_tree(n);
-    let mut seen = 0;
-    for (row, cols, diags, anti) in nodes {
-        let Some(node) = tree.get(seen) else {
-            return false;
-        };
-        let same_row = node.row() == row && node.cols == cols;
-        let full_board = node.row() == n;
-        let same_masks =
-            full_board || (diags & node.full, anti & node.full) == (node.diags, node.anti);
-        if !(same_row && same_masks) {
-            return false;
-        }
-        seen += 1;
-    }
-    seen == tree.len()
-}
-
 /// How many of a recorded search's nodes [`first_nodes`] lists.
 pub const FIRST_NODES: usize = 12;
 
@@ -341,49 +315,6 @@ mod tests {
             .map(|row| (row.cols, row.diags, row.anti))
             .collect();
         assert_eq!(rebuilt, walked.seen);
-    }
-
-    /// A search with its two shifts swapped: every count right, the masks not.
-    #[test]
-    fn swapped_shifts_keep_the_counts_but_leave_knuth_s_tree() {
-        fn swapped(
-            row: usize,
-            full: u32,
-            masks: (u32, u32, u32),
-            out: &mut Vec<(usize, u32, u32, u32)>,
-        ) {
-            let (cols, diags, anti) = masks;
-            out.push((row, cols, diags, anti));
-            let mut free = !(cols | diags | anti) & full;
-            while cols != full && free != 0 {
-                let bit = free & free.wrapping_neg();
-                swapped(
-                    row + 1,
-                    full,
-                    (cols | bit, (diags | bit) >> 1, (anti | bit) << 1),
-                    out,
-                );
-                free &= !bit;
-            }
-        }
-        let tree = knuth_tree(6);
-        let right: Vec<_> = tree
-            .iter()
-            .map(|r| (r.row(), r.cols, r.diags, r.anti))
-            .collect();
-        assert!(walks_knuth_s_tree(6, right.clone()));
-        assert!(!walks_knuth_s_tree(6, right[..right.len() - 1].to_vec()));
-        let mut nodes = Vec::new();
-        swapped(0, full_mask(6), (0, 0, 0), &mut nodes);
-        assert_eq!(nodes.len(), tree.len(), "the same number of nodes");
-        let full_boards =
-            |nodes: &[(usize, u32, u32, u32)]| nodes.iter().filter(|n| n.0 == 6).count();
-        assert_eq!(
-            full_boards(&nodes),
-            full_boards(&right),
-            "the same solutions"
-        );
-        assert!(!walks_knuth_s_tree(6, nodes));
     }
 
     #[test]

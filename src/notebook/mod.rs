@@ -4,7 +4,8 @@
 //! notebook cell), whether a student's crate compiles before it is `:dep`ed
 //! (`compiles`), the evidence beside notebook 01's corrections of the sources
 //! (`sources`), the quiz, Knuth's Monte Carlo estimate of the tree size, a row's
-//! three bitmasks for the bitmask homework, plain backtracking on a
+//! three bitmasks for the bitmask homework and why a bitmask search
+//! leaves Knuth's tree (`walk`, shared with the grader), plain backtracking on a
 //! constraint-satisfaction problem as the map checks expect it (`csp`), tables of
 //! figures (`table`), and a standalone homework file
 //! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
@@ -26,6 +27,7 @@ pub mod quiz;
 pub mod sources;
 pub mod standalone;
 pub mod table;
+pub mod walk;
 
 /// The names of the notebooks in `folder` (their file names without
 /// `.ipynb`), in reading order: the course keeps no list of its notebooks,

@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 pub type Masks = [u32; 3];
 
 /// One node as the handout recorded it: its row (queens above it), its masks
-/// as `place` received them, and its free columns (`None` at a full board).
-pub type NodeView = (usize, Masks, Option<u32>);
+/// as `place` received them, and its free columns (`None` at a full board);
+/// the library's, which explains where a walk leaves Knuth's tree.
+pub type NodeView = queens::notebook::walk::Node;
 
 /// The calls to `place` a stand-in for the next row records.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
