@@ -74,3 +74,45 @@ fn the_map_checks_expect_what_the_reference_gives() {
         .collect();
     assert_eq!(Calls::both(), csp::step_calls_both(2, &consistent));
 }
+
+/// The map notebook's step-by-step comparison holds a student's search to
+/// the library's recorded search (`csp::recorded`): the reference's steps,
+/// to its first colouring, and through every one on Australia.
+#[test]
+fn the_library_s_recorded_colouring_search_is_the_reference_s() {
+    use colouring::{Map, Search, Step};
+    use queens::notebook::csp;
+    let as_library = |step: &Step| match *step {
+        Step::Pick(region) => csp::Step::Pick(region),
+        Step::Assign(region, colour) => csp::Step::Assign(region, colour),
+        Step::Unassign(region) => csp::Step::Unassign(region),
+        Step::Complete => csp::Step::Complete,
+    };
+    // The United States through every colouring is far too many nodes.
+    for (map, everies) in [
+        (Map::australia(), &[false, true][..]),
+        (Map::usa(), &[false]),
+    ] {
+        for &every in everies {
+            let mut search = Search::new(&map).budget(1_000_000).recording();
+            if every {
+                search = search.every_solution();
+            }
+            search.run().expect("within the budget");
+            let steps: Vec<csp::Step> = search
+                .steps
+                .take()
+                .unwrap()
+                .iter()
+                .map(as_library)
+                .collect();
+            let library = csp::recorded(&map.neighbours, map.colours.len(), every);
+            assert_eq!(
+                steps,
+                library,
+                "{} regions, every: {every}",
+                map.regions.len()
+            );
+        }
+    }
+}

@@ -4,7 +4,10 @@
 //! variable in order ([`first_unassigned`]), a value checked against the
 //! neighbours' ([`consistent`]), and the calls one level of the recursive
 //! step makes ([`step_calls`]). Variables and values are numbers, as a map
-//! numbers its regions and its colours.
+//! numbers its regions and its colours. The whole search recorded step by
+//! step ([`recorded`]) and the first step where a student's leaves it, with
+//! the blank to look at ([`first_difference`]), serve notebook 10 and the
+//! grader's homework 4 alike.
 //!
 //! ```
 //! use queens::notebook::csp;
@@ -89,6 +92,157 @@ pub fn step_calls_both(
     (on, went_on, stopped_calls, stopped)
 }
 
+/// One step of a recorded colouring search, as the handout records it: a
+/// node picks a region, the region takes a colour or has it taken back, or a
+/// node finds every region coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Step {
+    /// A node picked this region to colour next.
+    Pick(usize),
+    /// The region took this colour.
+    Assign(usize, usize),
+    /// The region's colour was taken back.
+    Unassign(usize),
+    /// A node found every region coloured: a solution.
+    Complete,
+}
+
+impl Step {
+    /// The step in words: `pick SA`, `SA blue`, `take back SA`, `complete`;
+    /// a region or a colour with no name given by its number.
+    pub fn said(&self, regions: &[impl AsRef<str>], colours: &[impl AsRef<str>]) -> String {
+        let region = |r: usize| {
+            regions
+                .get(r)
+                .map_or(format!("region {r}"), |n| n.as_ref().to_owned())
+        };
+        let colour = |c: usize| {
+            colours
+                .get(c)
+                .map_or(format!("colour {c}"), |n| n.as_ref().to_owned())
+        };
+        match *self {
+            Self::Pick(r) => format!("pick {}", region(r)),
+            Self::Assign(r, c) => format!("{} {}", region(r), colour(c)),
+            Self::Unassign(r) => format!("take back {}", region(r)),
+            Self::Complete => "complete".to_owned(),
+        }
+    }
+}
+
+/// The reference's search of a map (`neighbours`, `colours` colours: the
+/// first region with no colour, each consistent colour in order, one level
+/// deeper, the colour taken back), recorded as the handout records it, up to
+/// its first complete colouring, or through all of them (`every_solution`).
+pub fn recorded(neighbours: &[Vec<usize>], colours: usize, every_solution: bool) -> Vec<Step> {
+    fn node(
+        neighbours: &[Vec<usize>],
+        colours: usize,
+        every_solution: bool,
+        assignment: &mut [Option<usize>],
+        steps: &mut Vec<Step>,
+    ) -> bool {
+        let Some(region) = first_unassigned(assignment) else {
+            steps.push(Step::Complete);
+            return !every_solution;
+        };
+        steps.push(Step::Pick(region));
+        for colour in 0..colours {
+            if consistent(neighbours, assignment, region, colour) {
+                assignment[region] = Some(colour);
+                steps.push(Step::Assign(region, colour));
+                if node(neighbours, colours, every_solution, assignment, steps) {
+                    return true;
+                }
+                assignment[region] = None;
+                steps.push(Step::Unassign(region));
+            }
+        }
+        false
+    }
+    let mut steps = Vec::new();
+    let mut assignment = vec![None; neighbours.len()];
+    node(
+        neighbours,
+        colours,
+        every_solution,
+        &mut assignment,
+        &mut steps,
+    );
+    steps
+}
+
+/// The first step where a student's search (`yours`) leaves the reference's,
+/// in words, with the blank to look at first; `None` when both take the
+/// same steps. `regions` and `colours` name them.
+///
+/// ```
+/// use queens::notebook::csp::{Step, first_difference};
+/// let reference = [Step::Pick(0), Step::Assign(0, 0), Step::Complete];
+/// let yours = [Step::Pick(0), Step::Assign(0, 1), Step::Complete];
+/// let said = first_difference(&yours, &reference, &["WA"], &["red", "green"]).unwrap();
+/// assert!(said.starts_with("The first different step is step 2: WA red in the reference, WA green in yours."));
+/// assert!(said.contains("blank 2"));
+/// ```
+pub fn first_difference(
+    yours: &[Step],
+    reference: &[Step],
+    regions: &[impl AsRef<str>],
+    colours: &[impl AsRef<str>],
+) -> Option<String> {
+    let k = (0..yours.len().max(reference.len())).find(|&k| yours.get(k) != reference.get(k))?;
+    let said =
+        |step: Option<&Step>| step.map_or("the end".to_owned(), |s| s.said(regions, colours));
+    let (r, y) = (reference.get(k), yours.get(k));
+    Some(format!(
+        "The first different step is step {}: {} in the reference, {} in yours. {}",
+        k + 1,
+        said(r),
+        said(y),
+        suspect(r, y)
+    ))
+}
+
+/// [`first_difference`], or that both searches take the same steps: notebook
+/// 10's comparison in one sentence.
+pub fn compare(
+    yours: &[Step],
+    reference: &[Step],
+    regions: &[impl AsRef<str>],
+    colours: &[impl AsRef<str>],
+) -> String {
+    first_difference(yours, reference, regions, colours).unwrap_or_else(|| {
+        format!(
+            "Your search takes the reference's {} steps, one by one.",
+            reference.len()
+        )
+    })
+}
+
+/// The blank most likely at fault where two searches first part: the
+/// reference's step `r`, the student's `y` (`None`: that search had ended).
+fn suspect(r: Option<&Step>, y: Option<&Step>) -> &'static str {
+    match (r, y) {
+        (Some(Step::Pick(_) | Step::Complete), Some(Step::Pick(_) | Step::Complete)) => {
+            "Look at blank 1 (next region): it picks the region each node colours."
+        }
+        (Some(Step::Assign(a, c)), Some(Step::Assign(b, d))) if a == b && d < c => {
+            "Your search gave a colour the reference refuses: look at blank 2 (consistent) \
+             first, then at blank 3 (does it ask consistent before it assigns?)."
+        }
+        (Some(Step::Assign(..)), _) => {
+            "Your search refused a colour the reference gives: look at blank 2 (consistent) \
+             first, then at blank 3 (does it try every colour?)."
+        }
+        (Some(Step::Unassign(_)), _) => {
+            "The reference takes the colour back here: look at blank 3 (try each colour), \
+             which undoes each colour after going deeper."
+        }
+        _ => "Look at blank 3 (try each colour) first: check, assign, go deeper, undo.",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +266,34 @@ mod tests {
         assert_eq!(calls, ["assign(2, Some(1))", "backtrack with Some(1)"]);
         assert!(ended);
         assert_eq!(step_calls(0, &[false, false], false), (vec![], false));
+    }
+
+    #[test]
+    fn the_reference_search_of_a_path_takes_no_colour_back() {
+        let path = vec![vec![1], vec![0, 2], vec![1]];
+        let steps = recorded(&path, 2, false);
+        use Step::*;
+        assert_eq!(
+            steps,
+            [
+                Pick(0),
+                Assign(0, 0),
+                Pick(1),
+                Assign(1, 1),
+                Pick(2),
+                Assign(2, 0),
+                Complete
+            ]
+        );
+        let every = recorded(&path, 2, true);
+        assert_eq!(every.iter().filter(|s| **s == Complete).count(), 2);
+        assert_eq!(first_difference(&steps, &steps, &["a"], &["x"]), None);
+        assert!(compare(&steps, &steps, &["a"], &["x"]).contains("the reference's 7 steps"));
+        let stopped = first_difference(&steps[..3], &steps, &["a", "b"], &["x", "y"]).unwrap();
+        assert!(
+            stopped.contains("b y in the reference, the end in yours"),
+            "{stopped}"
+        );
     }
 
     #[test]

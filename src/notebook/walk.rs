@@ -288,10 +288,11 @@ pub fn departure(n: usize, tree: &[Node], seen: &[Node]) -> Said {
 }
 
 /// Where a student's recorded search of the `n × n` board (each node
-/// `(row, cols, diags, anti, free)`) first leaves Knuth's tree, held to it
-/// as [`walks_knuth_s_tree`](crate::notebook::masks::walks_knuth_s_tree)
-/// holds it: masks cut to the board, none looked at on a full board. `None`
-/// when it walks the whole tree, node by node.
+/// `(row, cols, diags, anti, free)`) first leaves Knuth's tree, its masks cut
+/// to the board as the tree's are and none looked at on a full board (which
+/// has no row to fill). `None` when it walks the whole tree, node by node:
+/// right counts alone cannot tell a search whose two diagonal masks move the
+/// wrong way, since each then does the other's job.
 pub fn leaves_knuth_s_tree(
     n: usize,
     nodes: impl IntoIterator<Item = (usize, u32, u32, u32, Option<u32>)>,

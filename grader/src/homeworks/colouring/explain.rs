@@ -2,7 +2,9 @@
 //! blank was asked about, what the reference answered and what the student's
 //! code did, or the first step where the two searches part.
 
-use super::questions::{Answer, Call, MapName, Question, Searched, StepView};
+use queens::notebook::csp;
+
+use super::questions::{Answer, Call, MapName, Question, Searched};
 use crate::explanation::{Difference, Explanation};
 
 /// Australia's regions by index, as `Map::australia()` lists them.
@@ -57,15 +59,6 @@ fn call(call: &Call) -> String {
     }
 }
 
-fn step(map: MapName, step: &StepView) -> String {
-    match *step {
-        StepView::Pick(r) => format!("pick {}", region(map, r)),
-        StepView::Assign(r, c) => format!("{} {}", region(map, r), colour(c)),
-        StepView::Unassign(r) => format!("take back {}", region(map, r)),
-        StepView::Complete => "complete".to_owned(),
-    }
-}
-
 fn outcome(map: MapName, searched: &Searched) -> String {
     let found = match &searched.first {
         Some(first) => format!("first finds {}", colouring(map, first)),
@@ -80,30 +73,6 @@ fn outcome(map: MapName, searched: &Searched) -> String {
         "{found}; {} colourings in {} nodes{stop}",
         searched.solutions, searched.nodes
     )
-}
-
-/// The blank most likely at fault where two searches first part: the
-/// reference's step `r`, the student's `y` (`None`: the search had ended).
-fn suspect(r: Option<&StepView>, y: Option<&StepView>) -> &'static str {
-    match (r, y) {
-        (
-            Some(StepView::Pick(_) | StepView::Complete),
-            Some(StepView::Pick(_) | StepView::Complete),
-        ) => "Look at blank 1 (next region): it picks the region each node colours.",
-        (Some(StepView::Assign(a, c)), Some(StepView::Assign(b, d))) if a == b && d < c => {
-            "Your search gave a colour the reference refuses: look at blank 2 (consistent) \
-             first, then at blank 3 (does it ask consistent before it assigns?)."
-        }
-        (Some(StepView::Assign(..)), _) => {
-            "Your search refused a colour the reference gives: look at blank 2 (consistent) \
-             first, then at blank 3 (does it try every colour?)."
-        }
-        (Some(StepView::Unassign(_)), _) => {
-            "The reference takes the colour back here: look at blank 3 (try each colour), \
-             which undoes each colour after going deeper."
-        }
-        _ => "Look at blank 3 (try each colour) first: check, assign, go deeper, undo.",
-    }
 }
 
 /// The difference in words, for every question of this homework.
@@ -195,20 +164,12 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
             Answer::Searched(r),
             Answer::Searched(y),
         ) => {
-            let first_step =
-                (0..r.steps.len().max(y.steps.len())).find(|&k| r.steps.get(k) != y.steps.get(k));
-            let steps = match first_step {
-                Some(k) => format!(
-                    " The first different step is step {}: {} in the reference, {} in yours. {}",
-                    k + 1,
-                    r.steps
-                        .get(k)
-                        .map_or("the end".to_owned(), |s| step(*map, s)),
-                    y.steps
-                        .get(k)
-                        .map_or("the end".to_owned(), |s| step(*map, s)),
-                    suspect(r.steps.get(k), y.steps.get(k))
-                ),
+            let names: &[&str] = match map {
+                MapName::Australia => &AUSTRALIA,
+                MapName::Usa => &[],
+            };
+            let steps = match csp::first_difference(&y.steps, &r.steps, names, &COLOURS) {
+                Some(said) => format!(" {said}"),
                 None if !every_solution && y.solutions > r.solutions => " Your search went on \
                     after its first colouring: look at blank 3, which should return true as soon \
                     as a deeper level does."

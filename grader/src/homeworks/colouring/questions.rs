@@ -101,18 +101,9 @@ impl Recorder {
     }
 }
 
-/// One step of a recorded search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum StepView {
-    /// A node picked this region.
-    Pick(Region),
-    /// The region took this colour.
-    Assign(Region, Colour),
-    /// The region's colour was taken back.
-    Unassign(Region),
-    /// A node found every region coloured.
-    Complete,
-}
+/// One step of a recorded search: the library's, which finds where two
+/// searches part for the grader and notebook 10 alike.
+pub type StepView = queens::notebook::csp::Step;
 
 /// One question a graded test asks the student's code.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
