@@ -22,16 +22,23 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
             let said = walk::free_columns(n, [row.cols, row.diags, row.anti], free, mine);
             let note = None;
             shown(Said {
-                board: Some(Below { n, queens, free, note }),
+                board: Some(Below {
+                    n,
+                    queens,
+                    free,
+                    note,
+                }),
                 ..said
             })
         }
-        (Question::Choose(n, free, masks, _), _, Answer::Calls(count)) => Explanation::text(format!(
-            "on {}, choose_and_recurse must go one row down exactly once, one call of place; \
+        (Question::Choose(n, free, masks, _), _, Answer::Calls(count)) => {
+            Explanation::text(format!(
+                "on {}, choose_and_recurse must go one row down exactly once, one call of place; \
              yours called it {count} times",
-            a_board(n)
-        ))
-        .then_all(row(n, masks, Some(free))),
+                a_board(n)
+            ))
+            .then_all(row(n, masks, Some(free)))
+        }
         (Question::Choose(n, free, masks, look), right, mine) => {
             choice(n, free, masks, look, right, mine)?
         }
@@ -41,15 +48,17 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
             bit.trailing_zeros()
         ))
         .then(bits("free", 8, free)),
-        (Question::Keeps(free, bit), Answer::Mask(left), Answer::Mask(mine)) => Explanation::text(format!(
-            "after trying column {}, only that bit goes: every other free column stays",
-            bit.trailing_zeros()
-        ))
-        .then_all([
-            bits("free", 8, free),
-            bits("columns left", 8, left),
-            bits("yours keeps", 8, mine),
-        ]),
+        (Question::Keeps(free, bit), Answer::Mask(left), Answer::Mask(mine)) => {
+            Explanation::text(format!(
+                "after trying column {}, only that bit goes: every other free column stays",
+                bit.trailing_zeros()
+            ))
+            .then_all([
+                bits("free", 8, free),
+                bits("columns left", 8, left),
+                bits("yours keeps", 8, mine),
+            ])
+        }
         (Question::Drain(free), Answer::Tried(right), Answer::Tried(tried)) => {
             Explanation::text(format!(
                 "taking the lowest bit and then next_free until nothing is left must try the \
@@ -121,7 +130,9 @@ fn bits(label: &str, n: usize, value: u32) -> Part {
 /// A row's three masks, and its free columns when given.
 fn row(n: usize, masks: Masks, free: Option<u32>) -> Vec<Part> {
     let masks = walk::row_masks(n, masks, free).into_iter();
-    masks.map(|(label, mask)| bits(&label, n, mask.bits)).collect()
+    masks
+        .map(|(label, mask)| bits(&label, n, mask.bits))
+        .collect()
 }
 
 /// The library's account (shared with notebook 09) as parts: the sentence,
@@ -208,7 +219,9 @@ mod tests {
         swapped.iter_mut().for_each(|node| node.1.swap(1, 2));
         let parts = shown(walk::departure(4, &right, &swapped)).parts;
         assert!(matches!(&parts[0], Part::Text(text) if text.contains("blank 2")));
-        let masks = parts.iter().filter(|part| matches!(part, Part::Bits { width: 4, .. }));
+        let masks = parts
+            .iter()
+            .filter(|part| matches!(part, Part::Bits { width: 4, .. }));
         assert_eq!(masks.count(), 6);
         assert!(matches!(parts.last(), Some(Part::Board(rows)) if rows.len() == 4));
     }

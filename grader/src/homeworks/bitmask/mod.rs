@@ -17,7 +17,6 @@ use queens::notebook::masks::{Row, knuth_tree};
 
 pub use questions::{Answer, Blanks, Explored, Look, Masks, NodeView, Question, Recorded};
 
-
 crate::homework! {
     name: "bitmask",
     title: "Bitmasks: the free columns of a row, the recursive call and the next column, on three machine words",

@@ -20,7 +20,6 @@ pub use questions::{
     StepView,
 };
 
-
 crate::homework! {
     name: "colouring",
     title: "Map colouring: the next region, the consistency check and the recursive step of a backtracking search",

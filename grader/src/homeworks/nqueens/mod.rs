@@ -13,7 +13,6 @@ pub mod questions;
 
 pub use questions::{Answer, Blanks, Keys, N, Question, SetsView};
 
-
 crate::homework! {
     name: "nqueens",
     title: "N-Queens: the prune check and the three sets",
