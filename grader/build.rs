@@ -6,7 +6,6 @@ use std::path::Path;
 
 fn main() {
     let folder = Path::new("src/homeworks");
-    println!("cargo::rerun-if-changed={}", folder.display());
     let mut names: Vec<String> = std::fs::read_dir(folder)
         .map(|entries| {
             entries
@@ -26,6 +25,15 @@ fn main() {
     // made again.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let manifest = std::fs::canonicalize(&manifest).unwrap_or_else(|_| manifest.into());
+    // The folder watched by its absolute path: the registry names files by
+    // absolute paths, so a course moved to another folder, or another copy
+    // built into the same target folder, must write it again. A watched path
+    // that no longer exists makes cargo run this script again; a relative one
+    // would still exist after the move, unchanged.
+    println!(
+        "cargo::rerun-if-changed={}",
+        manifest.join(folder).display()
+    );
     let modules: Vec<String> = names
         .iter()
         .map(|name| {

@@ -225,9 +225,9 @@ fn homework_new_writes_a_skeleton_once_and_refuses_bad_names() {
 
 /// What `homework new` promises: the skeleton it writes is a homework that
 /// `handout --answers` answers and `homework check` proves sound, as they
-/// are, in a copy of this course (its tracked files as they are now). The
-/// target folder is the one `cargo_queens_runs…` uses, so the dependencies
-/// are built once.
+/// are, in a copy of this course (its tracked files as they are now), built
+/// in a target folder of its own: a copy has the checkout's package hashes,
+/// so a shared target folder would hold the copy's build of the course.
 #[test]
 #[ignore = "builds the command line in a copy of the course, three times (minutes)"]
 fn a_new_homework_is_answered_and_passes_its_check_untouched() {
@@ -251,7 +251,7 @@ fn a_new_homework_is_answered_and_passes_its_check_untouched() {
             std::fs::copy(root.join(file), to).unwrap();
         }
     }
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("alias-target");
+    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-homework-target");
     let run = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO"))
             .args(["run", "-q", "--offline", "-p", "queens-cli", "--"])
