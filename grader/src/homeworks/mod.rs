@@ -3,10 +3,11 @@
 //! answers, its handout's paths), found by the build script (`build.rs`:
 //! every folder here with a `mod.rs`), so adding a homework edits no list.
 //!
-//! A homework's folder builds a [`Homework`] named `HOMEWORK` and a typed
-//! `Harness` that its test target in `exercises/tests/` runs. Nothing outside
-//! this folder names a homework: the grader's core, the command line and the
-//! platforms take them from [`ALL`], in the order of their `order` field.
+//! A homework's folder declares itself with [`homework!`](crate::homework!):
+//! a [`Homework`] named `HOMEWORK`, and `run`, which its test target in
+//! `exercises/tests/` calls. Nothing outside this folder names a homework:
+//! the grader's core, the command line and the platforms take them from
+//! [`ALL`], in the order of their `order` field.
 
 use crate::homework::Homework;
 
