@@ -147,12 +147,18 @@ def student_code(nb, blank, name):
     return nb
 
 
+# A homework's reference file, as a run against the reference names it.
+REFERENCE_FILE = re.compile(r"(?:\.\./)?grader/src/homeworks/(\w+)/instructor/reference\.rs")
+
+
 def student_paths(output):
     """An output of a run against the reference answers, with the paths the
-    run used (`../solutions`, its `src/` files) named as the cells above it
-    and a student's own run name them (`../exercises`): the page's banner
-    says which answers filled the blanks."""
+    run used (`../solutions`, its `src/` files, a homework's
+    `instructor/reference.rs`) named as the cells above it and a student's
+    own run name them (`../exercises`): the page's banner says which answers
+    filled the blanks."""
     def rename(text):
+        text = REFERENCE_FILE.sub(r"../exercises/src/\1.rs", text)
         return text.replace("../solutions/src/", "../exercises/src/").replace("../solutions", "../exercises")
 
     if "text" in output:
@@ -706,8 +712,8 @@ def page_problems(page, path, site, source, survey, nbformat):
             if "instructor's copy" in survey["outputs_text"]:
                 problems.append("run against the reference, yet the grader's note to the instructor is on the page")
             # The cells say `../exercises`; their outputs say it too.
-            if "../solutions" in survey["outputs_text"]:
-                problems.append("run against the reference, and an output names ../solutions, not the cells' ../exercises")
+            if "../solutions" in survey["outputs_text"] or "/instructor/" in survey["outputs_text"]:
+                problems.append("run against the reference, and an output names its reference, not the cells' ../exercises")
             proof = reference_proof(nb, path.stem)
             for text in proof.get("outputs", []):
                 if text not in survey["outputs_text"]:

@@ -17,6 +17,7 @@ kernel (`evcxr_jupyter --install`).
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -98,6 +99,17 @@ def problems(cell):
 # handout.
 HANDOUT_DEP = ':dep exercises = { path = "../exercises" }'
 REFERENCE_DEP = ':dep exercises = { package = "solutions", path = "../solutions" }'
+# A handout file a cell names, and its reference: homework 1's crate root is
+# the `solutions` crate's; another homework's file is its folder's
+# instructor-only `reference.rs`.
+HANDOUT_FILE = re.compile(r'"\.\./exercises/src/(\w+)\.rs"')
+
+
+def reference_file(match):
+    name = match.group(1)
+    if name == "lib":
+        return '"../solutions/src/lib.rs"'
+    return f'"../grader/src/homeworks/{name}/instructor/reference.rs"'
 
 
 def against_reference(nb, path):
@@ -116,8 +128,8 @@ def against_reference(nb, path):
                 # ("Cargo.toml was edited: graded with the instructor's copy").
                 .replace('"grade", "../exercises"]', '"grade", "../solutions/src/lib.rs"]')
                 .replace('"../exercises"', '"../solutions"')
-                .replace('"../exercises/src/', '"../solutions/src/')
             )
+            cell.source = HANDOUT_FILE.sub(reference_file, cell.source)
     nb.metadata.setdefault("course", {})["run_against"] = "reference"
 
 

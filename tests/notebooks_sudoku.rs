@@ -15,7 +15,7 @@ use queens::sudoku::{Grid, bank};
 #[allow(dead_code)]
 mod handout;
 
-#[path = "../solutions/src/sudoku.rs"]
+#[path = "../grader/src/homeworks/sudoku/instructor/reference.rs"]
 #[allow(dead_code)]
 mod answers;
 

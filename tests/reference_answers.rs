@@ -36,7 +36,7 @@ fn reference_sets() -> Handout<solutions::ConstraintSets> {
 
 /// The map-colouring reference, compiled into this test as a module (the
 /// file depends on no other crate).
-#[path = "../solutions/src/colouring.rs"]
+#[path = "../grader/src/homeworks/colouring/instructor/reference.rs"]
 #[allow(dead_code)]
 mod colouring;
 

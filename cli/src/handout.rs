@@ -37,7 +37,8 @@ pub struct Args {
     pub exercise: Option<&'static Homework>,
     /// Write a student copy of the whole course into this new folder instead
     /// (the files the course's git repository tracks, at HEAD): no
-    /// solutions/, no instructor tests, no course CI, a workspace without
+    /// solutions/ nor any homework's instructor/ folder, no instructor
+    /// tests, no course CI, a workspace without
     /// `solutions`. With --workflow classroom50, the folder receives the
     /// Classroom 50 autograder instead.
     #[arg(long, value_name = "DIR")]
@@ -114,11 +115,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         if out.json() {
             out.write_json(&serde_json::json!({ "up_to_date": stale.is_empty(), "stale": stale }))?;
         } else if stale.is_empty() {
-            out.line("the handouts are up to date with their references in solutions/src/")?;
+            out.line("the handouts are up to date with their references")?;
         }
         if !stale.is_empty() {
             return Err(Failure::new(format!(
-                "{} differ from what their references in solutions/src/ generate; run 'queens handout'",
+                "{} differ from what their references generate; run 'queens handout'",
                 stale.join(" and ")
             )));
         }

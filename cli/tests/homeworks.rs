@@ -193,11 +193,11 @@ fn homework_new_writes_a_skeleton_once_and_refuses_bad_names() {
         format!("grader/src/homeworks/{name}/mod.rs"),
         format!("grader/src/homeworks/{name}/questions.rs"),
         format!("grader/src/homeworks/{name}/answers.json"),
-        format!("solutions/src/{name}.rs"),
+        format!("grader/src/homeworks/{name}/instructor/reference.rs"),
         format!("exercises/src/{name}.rs"),
         format!("exercises/tests/{name}.rs"),
         format!("exercises/{name}-hints.json"),
-        format!("grader/tests/cases/{name}.toml"),
+        format!("grader/src/homeworks/{name}/instructor/cases.toml"),
     ] {
         assert!(root.join(&file).is_file(), "{file}: {said}");
     }

@@ -10,6 +10,26 @@
 
 use std::fmt;
 
+/// The folder inside a homework's folder that only instructors see: its
+/// reference (`reference.rs`) and its case table (`cases.toml`). A student
+/// copy, Gradescope's bundle and the grader's scratch workspace leave it
+/// out ([`in_instructor_folder`]).
+pub const INSTRUCTOR_FOLDER: &str = "instructor";
+
+/// Whether `relative` (a path from the course root, `/`-separated) lies in
+/// a homework's instructor-only folder
+/// (`grader/src/homeworks/<name>/instructor/…`).
+///
+/// ```
+/// use queens_grader::homework::in_instructor_folder;
+/// assert!(in_instructor_folder("grader/src/homeworks/sudoku/instructor/reference.rs"));
+/// assert!(!in_instructor_folder("grader/src/homeworks/sudoku/explain.rs"));
+/// ```
+pub fn in_instructor_folder(relative: &str) -> bool {
+    let parts: Vec<&str> = relative.split('/').collect();
+    matches!(parts[..], ["grader", "src", "homeworks", _, folder, ..] if folder == INSTRUCTOR_FOLDER)
+}
+
 /// How a homework's answers are judged: against the reference's answers to
 /// the same questions ([`crate::reference`]). Equal is right; a difference
 /// is explained by the homework's explainer, else in general terms.
@@ -119,6 +139,16 @@ impl Homework {
     /// save would rebuild it), and in a student's course this is their work.
     pub fn handout_in(&self, root: &std::path::Path) -> std::io::Result<String> {
         std::fs::read_to_string(root.join("exercises").join(self.source))
+    }
+
+    /// Its case table (wrong and right versions of its blanks, which
+    /// `queens homework check` and the grader's tests grade), from the course
+    /// root: in the homework's instructor-only folder.
+    pub fn cases(&self) -> String {
+        format!(
+            "grader/src/homeworks/{}/{INSTRUCTOR_FOLDER}/cases.toml",
+            self.name
+        )
     }
 
     /// The graded tests' names, in order.

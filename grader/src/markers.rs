@@ -1,6 +1,7 @@
 //! The handout is generated from the reference's markers: one source.
 //!
-//! `solutions/src/lib.rs` marks each blank's answer:
+//! A reference (`solutions/src/lib.rs` for homework 1, a homework folder's
+//! `instructor/reference.rs` for the others) marks each blank's answer:
 //!
 //! ```text
 //!     // BLANK 2: insert

@@ -109,9 +109,9 @@ pub struct Bundle {
 }
 
 /// What of the course the Gradescope bundle carries: what building the
-/// `queens` binary and grading need, nothing else. Not `solutions/` (the
-/// grader never reads the reference: the checks are in the library), not the
-/// course's tests, benchmarks, notebooks, scripts or CI, nor anything lying
+/// `queens` binary and grading need, nothing else. Not `solutions/` nor a
+/// homework's `instructor/` folder (the grader never reads a reference: it
+/// holds the reference's answers, `answers.json`), not the course's tests, benchmarks, notebooks, scripts or CI, nor anything lying
 /// in the course folder (grades, rosters, submissions).
 pub const GRADESCOPE_BUNDLED: &[&str] = &[
     "Cargo.toml",
@@ -136,15 +136,18 @@ pub const GRADESCOPE_BUNDLED: &[&str] = &[
 const GRADESCOPE_LEFT_OUT_MEMBERS: &[&str] = &["solutions"];
 
 /// Whether the course file `relative` (`/`-separated) goes into the bundle.
+/// Never a homework's `instructor/` folder: the student's code runs in the
+/// same container.
 pub fn gradescope_bundles(relative: &str) -> bool {
-    GRADESCOPE_BUNDLED
+    let kept = GRADESCOPE_BUNDLED
         .iter()
         .any(|kept| match kept.strip_suffix('/') {
             Some(folder) => relative
                 .strip_prefix(folder)
                 .is_some_and(|rest| rest.starts_with('/')),
             None => relative == *kept,
-        })
+        });
+    kept && !crate::homework::in_instructor_folder(relative)
 }
 
 /// A manifest as the bundle carries it: without the members it leaves out,

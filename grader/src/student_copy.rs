@@ -7,7 +7,8 @@
 //! edits (the copy is exactly a commit; the edited files are named in
 //! [`CopyReport::uncommitted`] so the caller can warn). It leaves out what only
 //! the course needs ([`INSTRUCTOR_ONLY`]: the answers, the instructor's tests,
-//! the course's own CI and Pages workflows), drops `solutions` from the
+//! the course's own CI and Pages workflows; and each homework's `instructor/`
+//! folder, its reference and case table), drops `solutions` from the
 //! workspace, and writes the handout freshly generated from the reference. The
 //! copy still builds, runs `cargo test -p exercises`, and grades with
 //! `queens grade`.
@@ -22,6 +23,7 @@ use std::process::{Command, Stdio};
 use serde::Serialize;
 
 use super::course::{Course, CourseError};
+use super::homework::in_instructor_folder;
 
 /// Paths (prefixes, relative to the course root) a student copy leaves out:
 /// the reference, the project tests and fixtures that read it or the files
@@ -45,6 +47,17 @@ pub const INSTRUCTOR_ONLY: [&str; 14] = [
     ".github/workflows/pages.yml",
 ];
 
+/// Each homework's instructor-only folder (its reference and case table),
+/// as the copy's report names it.
+const HOMEWORKS_INSTRUCTOR_ONLY: &str = "grader/src/homeworks/*/instructor/";
+
+/// Whether `relative` is a reference: its edits reach the copy through the
+/// generated handout.
+fn is_reference(relative: &str) -> bool {
+    relative.starts_with("solutions/")
+        || (in_instructor_folder(relative) && relative.ends_with("/reference.rs"))
+}
+
 /// Folders never copied, wherever they are (even if someone committed them).
 const NEVER_COPIED: [&str; 4] = ["target", ".git", ".venv", ".ipynb_checkpoints"];
 
@@ -62,9 +75,10 @@ pub struct CopyReport {
     /// Tracked files that reach the copy but whose working tree differs from
     /// `HEAD` (edited, staged, deleted): the copy has `HEAD`'s version.
     pub uncommitted: Vec<String>,
-    /// Files of `solutions/` whose working tree differs from `HEAD`: the
-    /// handout is generated from the reference as it is in the folder, so
-    /// these edits do reach the copy, through the generated handout.
+    /// References (`solutions/`, a homework's `instructor/reference.rs`)
+    /// whose working tree differs from `HEAD`: the handout is generated from
+    /// the reference as it is in the folder, so these edits do reach the
+    /// copy, through the generated handout.
     pub reference_uncommitted: Vec<String>,
 }
 
@@ -74,6 +88,7 @@ pub fn is_instructor_only(relative: &str) -> bool {
     INSTRUCTOR_ONLY
         .iter()
         .any(|prefix| relative.starts_with(prefix))
+        || in_instructor_folder(relative)
         || relative.split('/').any(|part| NEVER_COPIED.contains(&part))
 }
 
@@ -95,8 +110,8 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
     let (uncommitted, reference_uncommitted): (Vec<String>, Vec<String>) =
         uncommitted(course.root())?
             .into_iter()
-            .filter(|path| !is_instructor_only(path) || path.starts_with("solutions/"))
-            .partition(|path| !path.starts_with("solutions/"));
+            .filter(|path| !is_instructor_only(path) || is_reference(path))
+            .partition(|path| !is_reference(path));
     // Everything that can fail on the course's side fails before anything is
     // written.
     let handout = course.generate()?;
@@ -130,7 +145,10 @@ pub fn write(course: &Course, out: &Path) -> Result<CopyReport, CourseError> {
         out: out.to_owned(),
         revision,
         files: files.len(),
-        left_out: INSTRUCTOR_ONLY.to_vec(),
+        left_out: INSTRUCTOR_ONLY
+            .into_iter()
+            .chain([HOMEWORKS_INSTRUCTOR_ONLY])
+            .collect(),
         uncommitted,
         reference_uncommitted,
     })

@@ -172,7 +172,18 @@ fn student_copy_leaves_the_answers_out_and_still_loads() {
     assert!(!out.join("solutions").exists());
     assert!(!out.join("grader/tests").exists());
     assert!(!out.join("tests/reference_answers.rs").exists());
-    assert!(!out.join("grader/tests/cases").exists());
+    for homework in homeworks::ALL {
+        let instructor = out.join(homework.cases());
+        assert!(
+            !instructor.parent().unwrap().exists(),
+            "{}",
+            instructor.display()
+        );
+        assert!(
+            out.join(format!("grader/src/homeworks/{homework}/mod.rs"))
+                .is_file()
+        );
+    }
     let generated = markers::generate(&reference()).unwrap();
     assert_eq!(
         std::fs::read_to_string(out.join("exercises").join(homeworks::default().source)).unwrap(),

@@ -299,7 +299,7 @@ fn the_case_table_names_the_registry_s_homeworks_and_files() {
     // One file of cases per homework, saying where its files are as the
     // registry does.
     for homework in homeworks::ALL {
-        let file = root().join(format!("grader/tests/cases/{homework}.toml"));
+        let file = root().join(homework.cases());
         let table = std::fs::read_to_string(&file)
             .unwrap_or_else(|e| panic!("{homework} has no case file {}: {e}", file.display()));
         assert!(

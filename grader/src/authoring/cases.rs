@@ -1,5 +1,5 @@
 //! The homework's own wrong versions: the cases of its case table
-//! (`grader/tests/cases/<homework>.toml`, which `scripts/make-batch` turns
+//! (the homework's `instructor/cases.toml`, which `scripts/make-batch` turns
 //! into submissions) that get a blank wrong, made here the same way: the
 //! reference with the answers the case names (`blanks.n`) or the text it
 //! names (`replace`) replaced.

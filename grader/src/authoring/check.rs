@@ -126,14 +126,14 @@ pub fn answers_up_to_date(
     }
 }
 
-/// The case table's wrong answers (`grader/tests/cases/<homework>.toml`;
+/// The case table's wrong answers (the homework's `instructor/cases.toml`;
 /// none when the homework has no table).
 pub fn case_table(
     course: &Course,
     homework: &Homework,
     reference: &str,
 ) -> Result<Vec<Case>, String> {
-    let path = format!("grader/tests/cases/{}.toml", homework.name);
+    let path = homework.cases();
     match std::fs::read_to_string(course.root().join(&path)) {
         Ok(table) => wrong_cases(&table, reference).map_err(|e| format!("{path}: {e}")),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),

@@ -35,11 +35,17 @@ pub fn files(name: &str, order: u32) -> Vec<(String, String)> {
             format!("grader/src/homeworks/{name}/answers.json"),
             "{}\n".to_owned(),
         ),
-        (format!("solutions/src/{name}.rs"), reference),
+        (
+            format!("grader/src/homeworks/{name}/instructor/reference.rs"),
+            reference,
+        ),
         (format!("exercises/src/{name}.rs"), handout.source.clone()),
         (format!("exercises/{name}-hints.json"), handout.hints_json()),
         (format!("exercises/tests/{name}.rs"), fill(ADAPTER)),
-        (format!("grader/tests/cases/{name}.toml"), fill(CASES)),
+        (
+            format!("grader/src/homeworks/{name}/instructor/cases.toml"),
+            fill(CASES),
+        ),
     ]
 }
 
@@ -229,12 +235,13 @@ impl Blanks for Handout {
 }
 "#;
 
-const CASES: &str = r#"# The grader's test submissions of the `__NAME__` homework (see nqueens.toml
-# for the fields): `queens homework check` grades its wrong answers too.
+const CASES: &str = r#"# The grader's test submissions of the `__NAME__` homework (the fields: the
+# header of nqueens/instructor/cases.toml): `queens homework check` grades its
+# wrong answers too.
 
 [homework]
 name = "__NAME__"
-reference = "solutions/src/__NAME__.rs"
+reference = "grader/src/homeworks/__NAME__/instructor/reference.rs"
 handout = "exercises/src/__NAME__.rs"
 
 [[case]]

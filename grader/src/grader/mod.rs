@@ -247,7 +247,7 @@ impl Grader {
     }
 
     /// The reference's answers to every graded test of the homework: its
-    /// reference (`solutions/…`) built with the graded tests and each test's
+    /// reference (`Homework::reference`) built with the graded tests and each test's
     /// questions answered in a contained process of its own, as a
     /// submission's are (`queens handout --answers` writes them to the
     /// homework's `answers.json`).

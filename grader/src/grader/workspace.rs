@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::config::Config;
+use crate::homework::in_instructor_folder;
 use crate::homeworks;
 
 /// One grader's scratch workspace (`slot`) in the shared scratch folder.
@@ -117,7 +118,14 @@ impl Scratch<'_> {
             ("queens-grader", &grader, course.join("grader")),
         ] {
             let dir = vendor.join(name);
-            copy_changed(&package.join("src"), &dir.join("src"))?;
+            // Never a homework's instructor-only folder: the student's code
+            // is built and run beside this copy.
+            let instructor_only = |path: &Path| {
+                (path.strip_prefix(course).ok())
+                    .and_then(Path::to_str)
+                    .is_some_and(in_instructor_folder)
+            };
+            copy_changed(&package.join("src"), &dir.join("src"), &instructor_only)?;
             // The grader's build script finds its homeworks.
             if package.join("build.rs").is_file() {
                 let script = std::fs::read_to_string(package.join("build.rs"))?;
@@ -125,7 +133,7 @@ impl Scratch<'_> {
             }
             // The library ships data its sources include (the Sudoku puzzles).
             if name == "queens" && course.join("data").is_dir() {
-                copy_changed(&course.join("data"), &dir.join("data"))?;
+                copy_changed(&course.join("data"), &dir.join("data"), &|_| false)?;
             }
             write_changed(
                 &dir.join("Cargo.toml"),
@@ -298,17 +306,21 @@ fn write_changed(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
-/// Copies the folder `from` into `to`, writing only files that changed and
-/// removing files `from` no longer has.
-fn copy_changed(from: &Path, to: &Path) -> std::io::Result<()> {
+/// Copies the folder `from` into `to`, but not what is `left_out`, writing
+/// only files that changed and removing files `from` no longer has (or that
+/// are left out now).
+fn copy_changed(from: &Path, to: &Path, left_out: &dyn Fn(&Path) -> bool) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     let mut names = Vec::new();
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
+        if left_out(&entry.path()) {
+            continue;
+        }
         let target = to.join(entry.file_name());
         names.push(entry.file_name());
         if entry.file_type()?.is_dir() {
-            copy_changed(&entry.path(), &target)?;
+            copy_changed(&entry.path(), &target, left_out)?;
         } else {
             let bytes = std::fs::read(entry.path())?;
             if std::fs::read(&target).ok().as_deref() != Some(bytes.as_slice()) {

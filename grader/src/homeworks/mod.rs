@@ -29,7 +29,9 @@ include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
 /// Declares a homework folder's `HOMEWORK` (its [`Homework`]) and `run`, what
 /// its test target's `main` calls, by the course's conventions: the student's
-/// file `exercises/src/<name>.rs`, the reference `solutions/src/<name>.rs`,
+/// file `exercises/src/<name>.rs`, the reference `instructor/reference.rs`
+/// in the folder (with the case table `instructor/cases.toml`: never in a
+/// student copy, Gradescope's bundle or the grader's scratch workspace),
 /// the hints `exercises/<name>-hints.json`, the test target `<name>`
 /// (`exercises/tests/<name>.rs`), the reference's answers `answers.json` in
 /// the folder, the tests and questions of its `graded_tests!` table, and its
@@ -72,7 +74,7 @@ macro_rules! homework {
         $crate::homework!(@declare [
             $name, $title, $order, $next,
             concat!("src/", $name, ".rs"),
-            concat!("solutions/src/", $name, ".rs"),
+            concat!("grader/src/homeworks/", $name, "/instructor/reference.rs"),
             concat!($name, "-hints.json")
         ] $($rest)*);
     };
@@ -160,12 +162,13 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// The homework whose handout file is `file` (`sudoku.rs`, `src/lib.rs`,
-/// `exercises/src/bitmask.rs`), judged by its file name.
+/// `exercises/src/bitmask.rs`), judged by its file name, or whose reference
+/// it is (`grader/src/homeworks/sudoku/instructor/reference.rs`).
 pub fn for_file(file: &std::path::Path) -> Option<&'static Homework> {
     let name = file.file_name()?.to_str()?;
     ALL.iter()
         .copied()
-        .find(|homework| homework.file_name() == name)
+        .find(|homework| homework.file_name() == name || file.ends_with(homework.reference))
 }
 
 #[cfg(test)]
@@ -234,6 +237,8 @@ mod tests {
         for homework in ALL {
             let path = std::path::Path::new("exercises").join(homework.source);
             assert_eq!(for_file(&path), Some(*homework));
+            let reference = std::path::Path::new("..").join(homework.reference);
+            assert_eq!(for_file(&reference), Some(*homework));
         }
         assert_eq!(for_file(std::path::Path::new("notes.rs")), None);
         assert!(by_name("chess").unwrap_err().contains(ALL[0].name));

@@ -34,7 +34,7 @@ fn make_batch(args: &[&std::ffi::OsStr]) -> String {
     String::from_utf8_lossy(&made.stdout).into_owned()
 }
 
-/// The submissions `ids` of the case table (`grader/tests/cases/<homework>.toml`),
+/// The submissions `ids` of the case tables (each homework's `instructor/cases.toml`),
 /// made from the live references by `scripts/make-batch` in a fresh folder:
 /// `<folder>/<homework>/<id>`.
 pub fn cases_in_folder(ids: &[&str]) -> tempfile::TempDir {
@@ -54,7 +54,7 @@ pub fn case(id: &str) -> (tempfile::TempDir, std::path::PathBuf) {
         .flatten()
         .map(|homework| homework.path().join(id))
         .find(|path| path.exists())
-        .unwrap_or_else(|| panic!("no case {id} in grader/tests/cases/<homework>.toml"));
+        .unwrap_or_else(|| panic!("no case {id} in any homework's instructor/cases.toml"));
     (dir, path)
 }
 
