@@ -1,6 +1,9 @@
 //! Finds the course's homeworks: every folder of `src/homeworks/` with a
 //! `mod.rs` is one, so adding a homework is adding its folder (no list to
-//! edit). Writes `registry.rs` for `src/homeworks/mod.rs` to include.
+//! edit). Writes `registry.rs` for `src/homeworks/mod.rs` to include, and
+//! `instructor_tests.rs`: each homework's own tests of what only the
+//! instructor has (`instructor/tests.rs`, beside its reference), absent from a
+//! student copy, Gradescope's bundle and the grading scratch.
 
 use std::path::Path;
 
@@ -42,9 +45,22 @@ fn main() {
         })
         .collect();
     let registry = format!("registry!({});\n", modules.join(", "));
-    let path = Path::new(&out).join("registry.rs");
-    // Written only when it changed, so the grader is not rebuilt for nothing.
-    if std::fs::read_to_string(&path).ok().as_deref() != Some(registry.as_str()) {
-        std::fs::write(&path, registry).expect("OUT_DIR is writable");
+    write_if_changed(&Path::new(&out).join("registry.rs"), &registry);
+    let tests: String = names
+        .iter()
+        .filter_map(|name| {
+            let path = manifest.join(folder).join(name).join("instructor/tests.rs");
+            path.is_file()
+                .then(|| format!("#[path = {path:?}]\nmod {name};\n"))
+        })
+        .collect();
+    write_if_changed(&Path::new(&out).join("instructor_tests.rs"), &tests);
+}
+
+/// Writes `text` to `path` only when it changed, so the grader is not rebuilt
+/// for nothing.
+fn write_if_changed(path: &Path, text: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).expect("OUT_DIR is writable");
     }
 }

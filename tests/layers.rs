@@ -394,18 +394,26 @@ fn the_library_names_nothing_of_the_fastest_counters() {
     assert!(!dependencies.contains("cpufeatures"), "{dependencies}");
 }
 
-#[test]
-fn the_graders_core_names_no_homework() {
-    // The homeworks are folders of grader/src/homeworks/, listed in its
-    // registry; no other file of the grader may name one.
-    let grader = Path::new(env!("CARGO_MANIFEST_DIR")).join("grader/src");
-    let homeworks: Vec<String> = std::fs::read_dir(grader.join("homeworks"))
+/// The homeworks: the folders of `grader/src/homeworks/`, listed in the
+/// grader's registry.
+fn homework_names() -> Vec<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("grader/src/homeworks");
+    let homeworks: Vec<String> = std::fs::read_dir(folder)
         .unwrap()
         .flatten()
         .filter(|e| e.path().is_dir())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     assert!(homeworks.len() >= 2, "{homeworks:?}");
+    homeworks
+}
+
+#[test]
+fn the_graders_core_names_no_homework() {
+    // The homeworks are folders of grader/src/homeworks/, listed in its
+    // registry; no other file of the grader may name one.
+    let grader = Path::new(env!("CARGO_MANIFEST_DIR")).join("grader/src");
+    let homeworks = homework_names();
     let mut files = Vec::new();
     sources(&grader, &mut files);
     for file in files
@@ -427,6 +435,35 @@ fn the_graders_core_names_no_homework() {
                     file.display()
                 );
             }
+        }
+    }
+}
+
+/// A homework's files are reached only through its folder: no library
+/// test, command-line source or script points into one by path (a test of
+/// a homework's reference lives in its `instructor/tests.rs`, found by the
+/// grader's build script). Paths by convention (`homeworks/<name>/`) name
+/// none.
+#[test]
+fn nothing_outside_a_homework_points_into_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let homeworks = homework_names();
+    let mut files = Vec::new();
+    for folder in ["src", "tests", "cli/src", "cli/tests", "exercises/tests"] {
+        sources(&root.join(folder), &mut files);
+    }
+    for entry in std::fs::read_dir(root.join("scripts")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    for file in files.iter().filter(|f| f.is_file()) {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for homework in &homeworks {
+            let folder = format!("homeworks/{homework}/");
+            assert!(
+                !text.contains(&folder),
+                "{} points into the folder of the homework {homework}",
+                file.display()
+            );
         }
     }
 }

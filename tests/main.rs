@@ -20,11 +20,11 @@ mod counts;
 mod fast;
 mod layers;
 mod notebooks;
+mod notebooks_homeworks;
 #[cfg(feature = "svg")]
 mod notebooks_playground;
 #[cfg(feature = "svg")]
 mod notebooks_render;
-mod notebooks_sudoku;
 mod reference_answers;
 mod self_checks;
 #[cfg(feature = "serde")]

@@ -936,18 +936,21 @@ fn classroom50_autograder_is_for_the_classroom50_repository_and_a_grader_problem
 
 /// `queens handout --workflow classroom50` for the first homework alone.
 fn classroom50_one_homework(dir: &Path) -> PathBuf {
-    let nqueens = homeworks::default();
-    let one = dir.join("one");
+    classroom50_for(homeworks::default(), &dir.join("one"))
+}
+
+/// `queens handout --workflow classroom50` for `homework` alone, into `out`.
+fn classroom50_for(homework: &Homework, out: &Path) -> PathBuf {
     let made = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(["handout", "--workflow", "classroom50", "--out"])
-        .arg(&one)
-        .args(["--exercise", nqueens.name])
+        .arg(out)
+        .args(["--exercise", homework.name])
         .args(["--course-repository", "teacher/queens"])
         .args(["--course-revision", REVISION])
         .output()
         .unwrap();
-    assert!(made.status.success());
-    one
+    assert!(made.status.success(), "{homework}");
+    out.to_owned()
 }
 
 /// Grades a correct, a wrong and a non-compiling file with the Classroom 50
@@ -996,6 +999,83 @@ fn classroom50_result_json_on_a_correct_a_wrong_and_a_non_compiling_file() {
             _ => {
                 assert_eq!(score, 0);
                 assert!(body.contains("compile-error"), "{body}");
+            }
+        }
+    }
+}
+
+/// Every homework through Classroom 50's autograder, as its runner runs it:
+/// the first right and the first partly wrong case of each homework's case
+/// table, each scored as `queens grade` scores it locally (a few minutes:
+/// `--ignored`).
+#[test]
+#[ignore = "grades two submissions of every homework through autograder.py; run with --ignored"]
+fn classroom50_grades_every_homework() {
+    let dir = tempfile::tempdir().unwrap();
+    let listed = Command::new("python3")
+        .arg(course().join("scripts/make-batch"))
+        .arg("--list-only")
+        .output()
+        .unwrap();
+    assert!(listed.status.success());
+    let cases: Vec<serde_json::Value> = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let first = |homework: &Homework, score: &str| -> String {
+        let found = cases.iter().find(|case| {
+            case["homework"] == homework.name
+                && case["score"] == score
+                && case.get("handout").is_none()
+                && case.get("sandbox").is_none()
+        });
+        let found = found.unwrap_or_else(|| panic!("{homework}: no {score} case"));
+        found["id"].as_str().unwrap().to_owned()
+    };
+    let chosen: Vec<(&Homework, String, String)> = homeworks::ALL
+        .iter()
+        .map(|&homework| {
+            (
+                homework,
+                first(homework, "full"),
+                first(homework, "partial"),
+            )
+        })
+        .collect();
+    let ids: Vec<&str> = (chosen.iter())
+        .flat_map(|(_, full, partial)| [full.as_str(), partial.as_str()])
+        .collect();
+    let case = made_cases(dir.path(), &ids);
+    for (homework, full, partial) in &chosen {
+        let one = classroom50_for(homework, &dir.path().join(homework.name));
+        let max = homework.tests.len() as u64;
+        for id in [full, partial] {
+            let checkout = dir.path().join(format!("{id}-checkout"));
+            copy_tree(&course().join("exercises"), &checkout.join("exercises"));
+            std::fs::copy(
+                case(homework, id),
+                checkout.join("exercises").join(homework.source),
+            )
+            .unwrap();
+            let (status, result) = run_classroom50(
+                &one.join("autograder.py"),
+                &checkout,
+                env!("CARGO_BIN_EXE_queens"),
+            );
+            assert!(status.success(), "{id}");
+            let result = result.unwrap();
+            follows_classroom50s_contract(&result);
+            let score = result["score"].as_u64().unwrap();
+            assert_eq!(result["max-score"].as_u64(), Some(max), "{id}");
+            assert_eq!(
+                score,
+                local_score(&case(homework, id), homework.name),
+                "{id}"
+            );
+            if id == full {
+                assert_eq!(score, max, "{id}");
+            } else {
+                assert!(0 < score && score < max, "{id}: {result}");
             }
         }
     }

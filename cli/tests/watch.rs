@@ -14,6 +14,7 @@ use assert_cmd::Command as CargoBin;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use predicates::prelude::*;
 use queens_grader::course::course_root;
+use queens_grader::homework::Homework;
 use queens_grader::homeworks;
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
@@ -43,8 +44,13 @@ fn handout_copy() -> tempfile::TempDir {
 /// The handout with `blanks` answered as in the reference, as
 /// `queens handout --print --fill N` prints it.
 fn filled(blanks: &[u32]) -> String {
+    filled_for(homeworks::default(), blanks)
+}
+
+/// `homework`'s handout with `blanks` answered as in its reference.
+fn filled_for(homework: &Homework, blanks: &[u32]) -> String {
     let mut command = Command::new(QUEENS);
-    command.args(["handout", "--print"]);
+    command.args(["handout", "--print", "--exercise", homework.name]);
     for blank in blanks {
         command.args(["--fill", &blank.to_string()]);
     }
@@ -423,6 +429,30 @@ fn watch_grades_the_homework_whose_file_it_is_given_in_the_course_s_points() {
     while watch.child.try_wait().unwrap().is_none() {
         assert!(start.elapsed() < Duration::from_secs(20), "q did not quit");
         std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Every homework's file, watched: the untouched handout's first grade
+/// (nothing passed, blank 1 next), then a save of the reference's answers
+/// (every test passed).
+#[test]
+#[ignore = "a first grade and a save for every homework (a minute or more); run with --ignored"]
+fn watch_grades_every_homework_and_regrades_its_saves() {
+    let tmp = handout_copy();
+    for homework in homeworks::ALL {
+        let file = format!("exercises/{}", homework.source);
+        let mut watch = Watch::start(tmp.path(), &["watch", &file]);
+        let total = homework.tests.len() as u32;
+        watch.wait_for(&format!("{homework}'s first grade"), FIRST_GRADE, |s| {
+            score(s, "total ") == Some((0, total)) && s.contains("graded in")
+        });
+        let screen = watch.contents();
+        assert!(screen.contains("blank 1 is next"), "{homework}:\n{screen}");
+        std::fs::write(tmp.path().join(&file), filled_for(homework, &[1, 2, 3])).unwrap();
+        watch.wait_for(&format!("{homework}'s answers graded"), AFTER_SAVE, |s| {
+            score(s, "total ") == Some((total, total))
+        });
+        watch.quit();
     }
 }
 

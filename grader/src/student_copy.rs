@@ -30,7 +30,7 @@ use super::homework::in_instructor_folder;
 /// left out, the scripts that need them, and the course's own CI (`.ci/`,
 /// the CI and Pages workflows: in a student repository they would fail on
 /// every push, since `.ci/run` and `solutions/` are not there).
-pub const INSTRUCTOR_ONLY: [&str; 14] = [
+pub const INSTRUCTOR_ONLY: [&str; 13] = [
     "solutions/",
     "grader/tests/",
     "cli/tests/grading.rs",
@@ -38,7 +38,6 @@ pub const INSTRUCTOR_ONLY: [&str; 14] = [
     "cli/tests/settings.rs",
     "cli/tests/workflows.rs",
     "tests/reference_answers.rs",
-    "tests/notebooks_sudoku.rs",
     "scripts/make-batch",
     "scripts/grade-times",
     "scripts/batch-figure",

@@ -34,20 +34,6 @@ pub fn homework_of(name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// The one notebook that checks `homework`.
-pub fn notebook_of(homework: &str) -> String {
-    let found: Vec<String> = notebooks()
-        .into_iter()
-        .filter(|name| homework_of(name).as_deref() == Some(homework))
-        .collect();
-    assert_eq!(
-        found.len(),
-        1,
-        "want one notebook with course.homework = {homework:?} in its metadata, found {found:?}"
-    );
-    found.into_iter().next().unwrap_or_default()
-}
-
 /// A cell's source, which nbformat stores as a string or a list of lines.
 pub fn source(cell: &Value) -> String {
     match &cell["source"] {

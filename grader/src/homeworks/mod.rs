@@ -27,6 +27,57 @@ macro_rules! registry {
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
+/// Each homework's own tests of what only the instructor has
+/// (`<homework>/instructor/tests.rs`: the reference against the library's
+/// notebook helpers, say), found like the homeworks; a student copy has none.
+#[cfg(test)]
+mod instructor_tests {
+    include!(concat!(env!("OUT_DIR"), "/instructor_tests.rs"));
+}
+
+/// The course's notebooks that check a homework (`course.homework` in their
+/// metadata), in file order: `(homework, code cells)`, for the homeworks'
+/// tests of their notebooks.
+#[cfg(test)]
+pub(crate) fn homework_notebooks() -> Vec<(String, Vec<String>)> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../notebooks");
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
+        .expect("the course's notebooks")
+        .map(|entry| entry.expect("a notebook").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "ipynb"))
+        .collect();
+    paths.sort();
+    let read = |path: &std::path::PathBuf| -> serde_json::Value {
+        let text = std::fs::read_to_string(path).expect("a notebook");
+        serde_json::from_str(&text).expect("a notebook is JSON")
+    };
+    let source = |cell: &serde_json::Value| match &cell["source"] {
+        serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
+        source => source.as_str().unwrap_or_default().to_owned(),
+    };
+    (paths.iter().map(read))
+        .filter_map(|notebook| {
+            let homework = notebook["metadata"]["course"]["homework"]
+                .as_str()?
+                .to_owned();
+            let cells = notebook["cells"].as_array()?.iter();
+            let code = cells.filter(|c| c["cell_type"] == "code").map(source);
+            Some((homework, code.collect()))
+        })
+        .collect()
+}
+
+/// The code cells of the one notebook that checks `homework`.
+#[cfg(test)]
+pub(crate) fn notebook_cells(homework: &str) -> Vec<String> {
+    let mut found = homework_notebooks()
+        .into_iter()
+        .filter(|(h, _)| h == homework);
+    let (_, cells) = found.next().expect("a notebook checks this homework");
+    assert!(found.next().is_none(), "one notebook checks {homework}");
+    cells
+}
+
 /// Declares a homework folder's `HOMEWORK` (its [`Homework`]) and `run`, what
 /// its test target's `main` calls, by the course's conventions: the student's
 /// file `exercises/src/<name>.rs`, the reference `instructor/reference.rs`
@@ -230,6 +281,19 @@ mod tests {
         assert_eq!(default().name, "nqueens");
         assert_eq!(orders[0], 1, "the first homework is order 1: the default");
         assert!(ALL.iter().all(|h| h.is_default() == (*h == default())));
+    }
+
+    /// The notebooks that check a homework come in the course's order (so
+    /// the first is the default homework's, whose hint command needs no
+    /// `--exercise`), each a homework of the grader.
+    #[test]
+    fn homework_notebooks_come_in_the_course_s_order() {
+        let checked: Vec<String> = homework_notebooks().into_iter().map(|(h, _)| h).collect();
+        let course: Vec<&str> = (ALL.iter().map(|h| h.name))
+            .filter(|name| checked.iter().any(|c| c == name))
+            .collect();
+        assert_eq!(checked, course);
+        assert_eq!(checked.first().map(String::as_str), Some(default().name));
     }
 
     #[test]
