@@ -250,11 +250,7 @@ fn write_answers(
         let grader = queens_grader::grader::Grader::new(config)
             .map_err(|e| Failure::new(format!("cannot create the scratch workspace: {e}")))?;
         let answers = grader.reference_answers().map_err(Failure::new)?;
-        let path = course
-            .root()
-            .join("grader/src/homeworks")
-            .join(homework.name)
-            .join("answers.json");
+        let path = course.root().join(homework.answers_file());
         std::fs::write(&path, answers.to_text())
             .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
         let questions: usize = answers.tests.values().map(Vec::len).sum();

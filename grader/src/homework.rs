@@ -16,6 +16,18 @@ use std::fmt;
 /// out ([`in_instructor_folder`]).
 pub const INSTRUCTOR_FOLDER: &str = "instructor";
 
+/// Where the homeworks' folders are, from the course root.
+pub const HOMEWORKS_FOLDER: &str = "grader/src/homeworks";
+
+/// The folder of the homework called `name`, from the course root.
+///
+/// ```
+/// assert_eq!(queens_grader::homework::folder("sudoku"), "grader/src/homeworks/sudoku");
+/// ```
+pub fn folder(name: &str) -> String {
+    format!("{HOMEWORKS_FOLDER}/{name}")
+}
+
 /// Whether `relative` (a path from the course root, `/`-separated) lies in
 /// a homework's instructor-only folder
 /// (`grader/src/homeworks/<name>/instructor/…`).
@@ -26,8 +38,12 @@ pub const INSTRUCTOR_FOLDER: &str = "instructor";
 /// assert!(!in_instructor_folder("grader/src/homeworks/sudoku/explain.rs"));
 /// ```
 pub fn in_instructor_folder(relative: &str) -> bool {
-    let parts: Vec<&str> = relative.split('/').collect();
-    matches!(parts[..], ["grader", "src", "homeworks", _, folder, ..] if folder == INSTRUCTOR_FOLDER)
+    let Some(rest) = relative.strip_prefix(HOMEWORKS_FOLDER) else {
+        return false;
+    };
+    let mut parts = rest.split('/');
+    // "", then the homework's name, then its folder.
+    parts.next() == Some("") && parts.next().is_some() && parts.next() == Some(INSTRUCTOR_FOLDER)
 }
 
 /// How a homework's answers are judged: against the reference's answers to
@@ -145,10 +161,13 @@ impl Homework {
     /// `queens homework check` and the grader's tests grade), from the course
     /// root: in the homework's instructor-only folder.
     pub fn cases(&self) -> String {
-        format!(
-            "grader/src/homeworks/{}/{INSTRUCTOR_FOLDER}/cases.toml",
-            self.name
-        )
+        format!("{}/{INSTRUCTOR_FOLDER}/cases.toml", folder(self.name))
+    }
+
+    /// Its reference's answers (`answers.json` in its folder, which
+    /// `queens handout --answers` writes), from the course root.
+    pub fn answers_file(&self) -> String {
+        format!("{}/answers.json", folder(self.name))
     }
 
     /// The graded tests' names, in order.

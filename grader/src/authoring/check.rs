@@ -100,7 +100,7 @@ pub fn answers_up_to_date(
     built_in: &str,
     made: String,
 ) -> Result<String, String> {
-    let path = format!("grader/src/homeworks/{}/answers.json", homework.name);
+    let path = homework.answers_file();
     let on_disk = std::fs::read_to_string(course.root().join(&path))
         .map_err(|e| format!("{path}: cannot read it ({e})"))?;
     let same = |a: &str, b: &str| match (Answers::parse(a), Answers::parse(b)) {

@@ -11,6 +11,7 @@
 use std::path::Path;
 
 use crate::course::Course;
+use crate::homework::INSTRUCTOR_FOLDER;
 use crate::homeworks;
 use crate::markers;
 
@@ -25,25 +26,20 @@ pub fn files(name: &str, order: u32) -> Vec<(String, String)> {
     };
     let reference = fill(REFERENCE);
     let handout = markers::generate(&reference).expect("the skeleton's markers parse");
+    let folder = crate::homework::folder(name);
     vec![
-        (format!("grader/src/homeworks/{name}/mod.rs"), fill(MOD)),
+        (format!("{folder}/mod.rs"), fill(MOD)),
+        (format!("{folder}/questions.rs"), fill(QUESTIONS)),
+        (format!("{folder}/answers.json"), "{}\n".to_owned()),
         (
-            format!("grader/src/homeworks/{name}/questions.rs"),
-            fill(QUESTIONS),
-        ),
-        (
-            format!("grader/src/homeworks/{name}/answers.json"),
-            "{}\n".to_owned(),
-        ),
-        (
-            format!("grader/src/homeworks/{name}/instructor/reference.rs"),
+            format!("{folder}/{INSTRUCTOR_FOLDER}/reference.rs"),
             reference,
         ),
         (format!("exercises/src/{name}.rs"), handout.source.clone()),
         (format!("exercises/{name}-hints.json"), handout.hints_json()),
         (format!("exercises/tests/{name}.rs"), fill(ADAPTER)),
         (
-            format!("grader/src/homeworks/{name}/instructor/cases.toml"),
+            format!("{folder}/{INSTRUCTOR_FOLDER}/cases.toml"),
             fill(CASES),
         ),
     ]
