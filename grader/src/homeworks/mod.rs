@@ -69,7 +69,10 @@ pub(crate) fn homework_notebooks() -> Vec<(String, Vec<String>)> {
 
 /// The code cells of the one notebook that checks `homework`.
 #[cfg(test)]
-#[allow(dead_code, reason = "for instructor/tests.rs, which a student copy has none of")]
+#[allow(
+    dead_code,
+    reason = "for instructor/tests.rs, which a student copy has none of"
+)]
 pub(crate) fn notebook_cells(homework: &str) -> Vec<String> {
     let mut found = homework_notebooks()
         .into_iter()
