@@ -22,7 +22,7 @@ pub const HOMEWORKS_FOLDER: &str = "grader/src/homeworks";
 /// The folder of the homework called `name`, from the course root.
 ///
 /// ```
-/// assert_eq!(queens_grader::homework::folder("sudoku"), "grader/src/homeworks/sudoku");
+/// assert_eq!(queens_grader::homework::folder("knights"), "grader/src/homeworks/knights");
 /// ```
 pub fn folder(name: &str) -> String {
     format!("{HOMEWORKS_FOLDER}/{name}")
