@@ -41,21 +41,16 @@ mod instructor_tests {
 #[cfg(test)]
 pub(crate) fn homework_notebooks() -> Vec<(String, Vec<String>)> {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../notebooks");
-    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
-        .expect("the course's notebooks")
-        .map(|entry| entry.expect("a notebook").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "ipynb"))
-        .collect();
-    paths.sort();
-    let read = |path: &std::path::PathBuf| -> serde_json::Value {
-        let text = std::fs::read_to_string(path).expect("a notebook");
-        serde_json::from_str(&text).expect("a notebook is JSON")
+    let names = queens::notebook::names(&folder).expect("the course's notebooks");
+    let read = |name: &String| -> serde_json::Value {
+        let text = std::fs::read_to_string(folder.join(format!("{name}.ipynb")));
+        serde_json::from_str(&text.expect("a notebook")).expect("a notebook is JSON")
     };
     let source = |cell: &serde_json::Value| match &cell["source"] {
         serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
         source => source.as_str().unwrap_or_default().to_owned(),
     };
-    (paths.iter().map(read))
+    (names.iter().map(read))
         .filter_map(|notebook| {
             let homework = notebook["metadata"]["course"]["homework"]
                 .as_str()?
