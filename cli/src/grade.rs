@@ -186,8 +186,6 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         None => homework_of(args.path.as_deref(), args.exercise).map_err(Failure::usage)?,
     };
     config.homework = homework;
-    // A build must not see the other students' work.
-    config.hidden_from_builds.extend(args.batch.clone());
     let grader = Grader::new(config)
         .map_err(|e| grader_failure(format!("cannot create the scratch workspace: {e}")))?;
     if args.prepare {

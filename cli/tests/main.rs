@@ -14,6 +14,7 @@ mod batch_inputs;
 mod batch_stop;
 mod board_page;
 mod cli;
+mod containment;
 mod conventions;
 mod fast;
 mod grader_problems;

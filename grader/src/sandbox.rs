@@ -11,7 +11,7 @@
 //!   of its own, so it cannot write root's files and the process limit counts
 //!   only its processes (root ignores that limit).
 //! * **Bubblewrap** ([`Mode`], `bwrap`): a read-only view of the system
-//!   (`/usr`, `/etc`, …), the compiled test binary and nothing else of the
+//!   (`/usr`, `/lib`, of `/etc` only the linker's files: [`SYSTEM_ETC`]), the compiled test binary and nothing else of the
 //!   disk (no course, no solutions, no home: its `HOME` is an empty folder the
 //!   grader looks at afterwards), a private `/tmp`, no network,
 //!   its own PID namespace (everything in it dies with the test) and
@@ -120,18 +120,24 @@ pub const SANDBOX_REPORT_DIR: &str = "/grading/report";
 pub const SANDBOX_HOME: &str = "/grading/report/home";
 
 /// The system folders the sandbox shows, read-only, when they exist.
-const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc"];
+const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64"];
+
+/// Of `/etc`, what a build and a test need: the dynamic linker's cache and
+/// settings, and `alternatives` (Debian's `cc` is a link through it). Not
+/// the users, their passwords, the machine's names or anything else.
+pub const SYSTEM_ETC: &[&str] = &[
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+];
 
 impl Bubblewrap {
     /// The command that runs `binary` in the sandbox with only `env` set, and
     /// `report_dir` (the one writable folder) at [`SANDBOX_REPORT_DIR`].
     pub fn command(&self, binary: &Path, report_dir: &Path, env: &[(&str, &str)]) -> Command {
         let mut command = Command::new(&self.program);
-        for dir in SYSTEM {
-            if Path::new(dir).exists() {
-                command.args(["--ro-bind", dir, dir]);
-            }
-        }
+        self.system(&mut command);
         command
             .args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"])
             .arg("--ro-bind")
@@ -163,36 +169,55 @@ impl Bubblewrap {
 }
 
 impl Bubblewrap {
-    /// The command that runs `program` (a build: cargo) with the whole system
-    /// visible read-only except `hidden` folders (the course, home: emptied),
-    /// `writable` folders bound back read-write (the scratch workspace, cargo's
-    /// home), a private `/tmp` and no network. A submission's `include!` of
-    /// the course's files then finds nothing.
+    /// The command that runs `program` (a build: cargo) seeing only the
+    /// system's programs and libraries ([`SYSTEM`], [`SYSTEM_ETC`]),
+    /// `readable` folders (the toolchain, the crates, the vendored sources)
+    /// read-only and `writable` ones (the slot, the target folder, the build's
+    /// homes), with a private `/tmp`, no network, no capabilities and only
+    /// `env` set, in `dir`. Nothing else of the disk is there: a
+    /// submission's `include_str!` of a roster, a grade file or
+    /// `/etc/shadow` finds no such file.
     pub fn build_command(
         &self,
-        program: &std::ffi::OsStr,
-        hidden: &[PathBuf],
+        program: &Path,
         writable: &[PathBuf],
         readable: &[PathBuf],
+        env: &[(std::ffi::OsString, std::ffi::OsString)],
+        dir: &Path,
     ) -> Command {
         let mut command = Command::new(&self.program);
-        command.args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
-        command.args(["--tmpfs", "/tmp"]);
-        for dir in hidden.iter().filter(|d| d.exists()) {
-            command.arg("--tmpfs").arg(dir);
-        }
-        // Writable first: a read-only folder inside one (vendored sources in
-        // the scratch) stays read-only.
+        self.system(&mut command);
+        command.args(["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]);
+        // Writable first: a read-only folder inside one stays read-only.
         for dir in writable.iter().filter(|d| d.exists()) {
             command.arg("--bind").arg(dir).arg(dir);
         }
         for dir in readable.iter().filter(|d| d.exists()) {
             command.arg("--ro-bind").arg(dir).arg(dir);
         }
+        command.arg("--chdir").arg(dir).args([
+            "--unshare-all",
+            "--die-with-parent",
+            "--new-session",
+            "--cap-drop",
+            "ALL",
+            "--clearenv",
+        ]);
+        for (name, value) in env {
+            command.arg("--setenv").arg(name).arg(value);
+        }
+        command.arg("--").arg(program);
         command
-            .args(["--unshare-net", "--unshare-pid", "--die-with-parent", "--"])
-            .arg(program);
-        command
+    }
+
+    /// Binds the system's folders read-only, and of `/etc` only
+    /// [`SYSTEM_ETC`].
+    fn system(&self, command: &mut Command) {
+        for dir in SYSTEM.iter().chain(SYSTEM_ETC) {
+            if Path::new(dir).exists() {
+                command.args(["--ro-bind", dir, dir]);
+            }
+        }
     }
 }
 
@@ -397,6 +422,34 @@ pub fn contain(command: &mut Command, resources: Resources, user: Option<u32>) {
     }
     #[cfg(not(unix))]
     let _ = (command, resources, user);
+}
+
+/// Makes `command` (a build) start in a session of its own as `user`, with
+/// no core files; only root can. The build's own limit is its wall clock.
+pub fn run_build_as(command: &mut Command, user: u32) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: only async-signal-safe system calls between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                let no_core = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::setrlimit(libc::RLIMIT_CORE, &no_core);
+                if libc::setgroups(0, std::ptr::null()) < 0
+                    || libc::setgid(user as libc::gid_t) < 0
+                    || libc::setuid(user as libc::uid_t) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (command, user);
 }
 
 /// How many processes and threads the current user runs now (Linux only).

@@ -1,7 +1,6 @@
 //! Build: the graded tests compiled offline around the submission, in the
 //! sandbox when there is one; compile errors pointed at the student's file.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, PoisonError};
@@ -10,6 +9,8 @@ use std::time::{Duration, Instant};
 use cargo_metadata::Message;
 use cargo_metadata::diagnostic::DiagnosticLevel;
 
+use super::confine;
+use super::toolchain::Toolchain;
 use super::workspace::Scratch;
 use crate::homework::Homework;
 #[cfg(test)]
@@ -53,12 +54,16 @@ struct Compiled {
 }
 
 /// Writes the scratch workspace around `code` and runs `cargo build` of the
-/// graded tests, one build at a time across graders and processes.
+/// graded tests, one build at a time across graders and processes; the test
+/// executable, when built, is copied into `binaries` before the next build
+/// may start, and the handout crate's outputs are then deleted from the
+/// shared target folder ([`confine::scrub`]).
 fn compile(
     scratch: &Scratch<'_>,
     sandbox: Option<&Bubblewrap>,
     code: &str,
     deadline: Instant,
+    binaries: Option<&Path>,
 ) -> Result<Compiled, BuildFailure> {
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
     // Other processes grading with the same scratch (a `watch` beside a
@@ -73,17 +78,25 @@ fn compile(
     std::fs::create_dir_all(scratch.config.scratch_dir.join("target")).map_err(|e| {
         BuildFailure::Grader(format!("cannot create the scratch's target folder: {e}"))
     })?;
-    let command = cargo_command(scratch, sandbox, "build");
+    let command = cargo_command(scratch, sandbox, "build").map_err(BuildFailure::Grader)?;
     let limits = Limits {
         timeout: remaining(deadline),
         output_cap: CARGO_OUTPUT_CAP,
         own_process_group: true,
     };
-    let run = process::run(command, limits)
-        .map_err(|e| BuildFailure::Grader(format!("cannot run cargo: {e}")))?;
-    if run.ending == Ending::TimedOut {
-        return Err(BuildFailure::TimedOut);
-    }
+    let run = process::run(command, limits);
+    let target = scratch.config.scratch_dir.join("target");
+    let run = match run {
+        Ok(run) if run.ending == Ending::TimedOut => {
+            scrub(&target)?;
+            return Err(BuildFailure::TimedOut);
+        }
+        Ok(run) => run,
+        Err(e) => {
+            scrub(&target)?;
+            return Err(BuildFailure::Grader(format!("cannot run cargo: {e}")));
+        }
+    };
     let mut compiled = Compiled {
         success: false,
         executable: None,
@@ -113,7 +126,33 @@ fn compile(
             _ => {}
         }
     }
+    // A private copy: the original is deleted with the rest of the handout
+    // crate's outputs. It goes where the tests' unprivileged users can reach
+    // it (the scratch may be under a private home).
+    if let (true, Some(built), Some(binaries)) = (compiled.success, &compiled.executable, binaries)
+    {
+        let copy = binaries.join("graded-tests");
+        if let Err(e) = std::fs::copy(built, &copy) {
+            scrub(&target)?;
+            return Err(BuildFailure::Grader(format!(
+                "cannot copy {}: {e}",
+                built.display()
+            )));
+        }
+        compiled.executable = Some(copy);
+    }
+    scrub(&target)?;
     Ok(compiled)
+}
+
+/// [`confine::scrub`], a failure of which is the grader's.
+fn scrub(target: &Path) -> Result<(), BuildFailure> {
+    confine::scrub(target).map_err(|e| {
+        BuildFailure::Grader(format!(
+            "cannot clear the last build's outputs from {}: {e}",
+            target.display()
+        ))
+    })
 }
 
 /// The errors, capped, as a grade shows them.
@@ -135,19 +174,9 @@ pub(super) fn build(
     code: &str,
     deadline: Instant,
 ) -> Result<PathBuf, BuildFailure> {
-    let compiled = compile(scratch, sandbox, code, deadline)?;
+    let compiled = compile(scratch, sandbox, code, deadline, Some(binaries))?;
     match (compiled.success, compiled.executable) {
-        (true, Some(built)) => {
-            // A private copy: another grader sharing the target folder may
-            // rebuild the original while this one runs. It goes where the
-            // tests' unprivileged users can reach it (the scratch may be
-            // under a private home).
-            let copy = binaries.join("graded-tests");
-            std::fs::copy(&built, &copy).map_err(|e| {
-                BuildFailure::Grader(format!("cannot copy {}: {e}", built.display()))
-            })?;
-            Ok(copy)
-        }
+        (true, Some(copy)) => Ok(copy),
         _ if !compiled.errors.is_empty() => Err(compile_failure(&compiled.errors)),
         (built, executable) => Err(BuildFailure::Grader(format!(
             "cargo could not build the graded tests (offline; {:?}, build {}, {}): {}",
@@ -175,7 +204,13 @@ pub(super) fn warm_up(
     sandbox: Option<&Bubblewrap>,
     deadline: Instant,
 ) -> Result<(), BuildFailure> {
-    let compiled = compile(scratch, sandbox, super::workspace::NOT_GRADED, deadline)?;
+    let compiled = compile(
+        scratch,
+        sandbox,
+        super::workspace::NOT_GRADED,
+        deadline,
+        None,
+    )?;
     // Cargo names files absolute; the scratch may be given relative or
     // through a link.
     let handout_crate = scratch.slot.join(scratch.member);
@@ -205,19 +240,16 @@ pub(super) fn warm_up(
     }
 }
 
-/// `cargo <subcommand>` of the homework's test target, offline, in the
-/// sandbox when there is one, on the scratch's shared target folder.
-fn cargo_command(scratch: &Scratch<'_>, sandbox: Option<&Bubblewrap>, subcommand: &str) -> Command {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    let mut command = match sandbox {
-        // The build cannot see the course either: an `include!` of the
-        // solutions, by any path, finds an empty folder.
-        Some(bwrap) => {
-            let (hidden, writable, readable) = scratch.build_view();
-            bwrap.build_command(&cargo, &hidden, &writable, &readable)
-        }
-        None => Command::new(cargo),
-    };
+/// `cargo <subcommand>` of the homework's test target with the course's
+/// toolchain, offline, seeing only what [`confine`] allows, on the
+/// scratch's shared target folder.
+fn cargo_command(
+    scratch: &Scratch<'_>,
+    sandbox: Option<&Bubblewrap>,
+    subcommand: &str,
+) -> Result<Command, String> {
+    let toolchain = Toolchain::of_course(&scratch.config.queens_dir)?;
+    let mut command = confine::build_command(scratch, sandbox, &toolchain)?;
     command
         .args([
             subcommand,
@@ -231,10 +263,8 @@ fn cargo_command(scratch: &Scratch<'_>, sandbox: Option<&Bubblewrap>, subcommand
         .arg("--manifest-path")
         .arg(scratch.slot.join("Cargo.toml"))
         .arg("--target-dir")
-        .arg(scratch.config.scratch_dir.join("target"))
-        .env_remove("CARGO_TARGET_DIR")
-        .env_remove("CARGO_BUILD_TARGET_DIR");
-    command
+        .arg(scratch.config.scratch_dir.join("target"));
+    Ok(command)
 }
 
 /// Clippy's warnings on the student's file, `(line, rendered)`: a check of
@@ -253,13 +283,16 @@ pub(super) fn lint(
     scratch
         .write(code)
         .map_err(|e| format!("cannot write the scratch workspace: {e}"))?;
-    let command = cargo_command(scratch, sandbox, "clippy");
+    let command = cargo_command(scratch, sandbox, "clippy")?;
     let limits = Limits {
         timeout: remaining(deadline),
         output_cap: CARGO_OUTPUT_CAP,
         own_process_group: true,
     };
-    let run = process::run(command, limits).map_err(|e| format!("cannot run clippy: {e}"))?;
+    let run = process::run(command, limits);
+    confine::scrub(&scratch.config.scratch_dir.join("target"))
+        .map_err(|e| format!("cannot clear the last check's outputs: {e}"))?;
+    let run = run.map_err(|e| format!("cannot run clippy: {e}"))?;
     if run.ending == Ending::TimedOut {
         return Err("clippy timed out".to_owned());
     }

@@ -35,9 +35,6 @@ pub struct Config {
     /// Submissions a batch grades at once (default 2: one builds while the
     /// other's tests run).
     pub submissions_at_once: usize,
-    /// Folders a sandboxed build must not see besides the course and the
-    /// home folder (a batch's folder: the other students' work).
-    pub hidden_from_builds: Vec<PathBuf>,
     /// The homework graded (default: the course's first).
     pub homework: &'static Homework,
     /// The course's `queens.toml` (points, visibility), as [`Config::with_settings`] applied it.
@@ -64,7 +61,6 @@ impl Config {
             resources: Resources::default(),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get().min(4)),
             submissions_at_once: 2,
-            hidden_from_builds: Vec::new(),
             homework: homeworks::default(),
             settings: Settings::default(),
         }

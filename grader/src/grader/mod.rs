@@ -34,9 +34,11 @@
 
 mod build;
 mod config;
+mod confine;
 mod intake;
 mod record;
 mod run;
+mod toolchain;
 mod workspace;
 
 use std::cell::OnceCell;
@@ -46,7 +48,9 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 pub use config::{Config, INSTRUCTOR_MANIFEST};
+pub use confine::BUILD_USER;
 pub use record::{Grade, Status};
+pub use toolchain::Toolchain;
 
 use crate::cancel::Cancel;
 use crate::sandbox;

@@ -2,7 +2,7 @@
 //! every homework's tests (the other homeworks' files empty), and the library
 //! and harness copied in (`vendor/`), so it names nothing of the course by path.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::config::Config;
 use crate::homework::in_instructor_folder;
@@ -63,40 +63,6 @@ impl Scratch<'_> {
             write_fresh(&crate_dir.join(homework.source), handout)?;
         }
         Ok(())
-    }
-
-    /// What a sandboxed build sees: the course, the home folder, cargo's home
-    /// and [`Config::hidden_from_builds`] hidden (emptied); bound back: this
-    /// slot and the shared target folder (writable), the vendored sources,
-    /// rustup's toolchains and cargo's programs and settings (read-only), its
-    /// crate caches (writable). No other slot, no credentials.
-    pub(super) fn build_view(&self) -> (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>) {
-        let absolute = |path: &Path| std::fs::canonicalize(path).unwrap_or(path.to_path_buf());
-        let home = std::env::var_os("HOME").map(PathBuf::from);
-        let cargo_home = std::env::var_os("CARGO_HOME")
-            .map(PathBuf::from)
-            .or_else(|| home.as_ref().map(|h| h.join(".cargo")))
-            .map(|dir| absolute(&dir));
-        let rustup_home = std::env::var_os("RUSTUP_HOME")
-            .map(PathBuf::from)
-            .or_else(|| home.as_ref().map(|h| h.join(".rustup")));
-        let scratch = absolute(&self.config.scratch_dir);
-        let mut hidden = vec![absolute(&self.config.queens_dir)];
-        hidden.extend(home.as_deref().map(absolute));
-        hidden.extend(cargo_home.clone());
-        hidden.extend(self.config.hidden_from_builds.iter().map(|p| absolute(p)));
-        let mut writable = vec![scratch.join("target"), absolute(self.slot)];
-        let mut readable = vec![scratch.join("vendor")];
-        readable.extend(rustup_home.as_deref().map(absolute));
-        if let Some(cargo_home) = cargo_home {
-            for cache in ["registry", "git", ".package-cache", ".package-cache-mutate"] {
-                writable.push(cargo_home.join(cache));
-            }
-            for program in ["bin", "config.toml", "config"] {
-                readable.push(cargo_home.join(program));
-            }
-        }
-        (hidden, writable, readable)
     }
 
     /// Copies the sources of the `queens` library and of the harness into
@@ -344,6 +310,7 @@ fn copy_changed(from: &Path, to: &Path, left_out: &dyn Fn(&Path) -> bool) -> std
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     /// `--scratch scratch` (relative to where queens runs): the slot's
     /// `vendor` link still reaches the vendored library, also over a dangling
