@@ -60,6 +60,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             let bundle =
                 platforms::gradescope_zip(&course, exercise.unwrap_or(homeworks::default()), &file)
                     .map_err(Failure::new)?;
+            // What lies in the folder uncommitted is named, never bundled.
+            for warning in bundle.warnings() {
+                eprintln!("{warning}");
+            }
             if out.json() {
                 out.write_json(&bundle)?;
             } else {

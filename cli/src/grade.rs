@@ -256,11 +256,15 @@ fn prepare(grader: &Grader, out: &mut Output) -> Result<(), Failure> {
     let took = grader
         .prepare()
         .map_err(|why| grader_failure(format!("the grader cannot grade here: {why}")))?;
+    let toolchain = queens_grader::grader::Toolchain::of_course(&config.queens_dir)
+        .map_err(|why| grader_failure(format!("the grader cannot grade here: {why}")))?;
     out.line(format!(
-        "ready to grade {}: the library and the graded tests are built in {} ({:.0} s); {}",
+        "ready to grade {}: the library and the graded tests are built in {} ({:.0} s) \
+         with the toolchain at {}; {}",
         config.homework,
         config.scratch_dir.display(),
         took.as_secs_f64(),
+        toolchain.sysroot.display(),
         grader.protection()
     ))?;
     Ok(())

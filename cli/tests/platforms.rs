@@ -354,6 +354,71 @@ fn gradescope_bundle_carries_nothing_a_student_may_not_read() {
     assert!(setup.contains("chmod 700 \"$root/source\""), "{setup}");
 }
 
+/// The bundle is made from the course's commit, as a student copy is: an
+/// answer key lying untracked in `exercises/`, a note in a homework's
+/// folder and a filled-in handout never committed stay out, each named in a
+/// `WARNING:` line.
+#[test]
+fn gradescope_bundle_takes_the_committed_files_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("course");
+    let cloned = Command::new("git")
+        .args(["clone", "-q", "--no-hardlinks"])
+        .arg(course())
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(cloned.success());
+    let homework = homeworks::default();
+    let handout = format!("exercises/{}", homework.source);
+    let committed = std::fs::read(copy.join(&handout)).unwrap();
+    let note = format!(
+        "{}/NOTE-FOR-TAS.md",
+        queens_grader::homework::folder(homework.name)
+    );
+    for (file, text) in [
+        ("exercises/ANSWER-KEY.md", "the answers"),
+        (note.as_str(), "grade blank 2 leniently"),
+        (handout.as_str(), "// FILLED IN, NEVER COMMITTED\n"),
+    ] {
+        std::fs::write(copy.join(file), text).unwrap();
+    }
+    let bundle = dir.path().join("autograder.zip");
+    let made = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["autograder", "gradescope", "--course"])
+        .arg(&copy)
+        .arg("--out")
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&made.stderr).into_owned();
+    assert!(made.status.success(), "{said}");
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
+    let names: Vec<String> = archive.file_names().map(str::to_owned).collect();
+    for left_out in ["exercises/ANSWER-KEY.md", note.as_str()] {
+        assert!(
+            !names.iter().any(|n| n == left_out),
+            "{left_out} is in the bundle"
+        );
+        assert!(
+            said.lines()
+                .any(|line| line.starts_with("WARNING: ") && line.contains(left_out)),
+            "no warning names {left_out}: {said}"
+        );
+    }
+    let mut bundled = Vec::new();
+    std::io::Read::read_to_end(&mut archive.by_name(&handout).unwrap(), &mut bundled).unwrap();
+    assert_eq!(
+        bundled, committed,
+        "the bundle's {handout} is not the committed one"
+    );
+    assert!(
+        said.lines()
+            .any(|line| line.starts_with("WARNING: ") && line.contains(&handout)),
+        "no warning names {handout}: {said}"
+    );
+}
+
 /// A grader problem fails the autograder (Gradescope shows it failed, to be
 /// regraded) instead of giving every student a 0: here the course requires
 /// the sandbox and bubblewrap cannot run.

@@ -27,9 +27,10 @@ use super::homework::Homework;
 pub const GRADESCOPE_SETUP: &str = r#"#!/usr/bin/env bash
 # Gradescope: builds the autograder image once, as root. Installs Rust and
 # bubblewrap, builds the `queens` binary from the course in source/, closes
-# source/ to everyone but root (the tests run as unprivileged users), and
-# builds the library and the graded tests into the grading scratch, so each
-# submission builds in seconds and no submission pays for that build.
+# source/ to everyone but root (builds and tests of student code run as
+# unprivileged users), and builds the library and the graded tests into the
+# grading scratch, so each submission builds in seconds and no submission
+# pays for that build.
 # Any failure fails the image (set -e): an autograder that cannot grade must
 # not be published, and the last step fails when grading cannot work here
 # (the toolchain, the build, or sandbox = "required" where bubblewrap cannot
@@ -39,11 +40,26 @@ root="${AUTOGRADER_ROOT:-/autograder}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq bubblewrap curl ca-certificates build-essential >/dev/null
-if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
-  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal
+# Rust where the build's unprivileged user can read it (root's home is
+# closed to it), unless the image has it; run_autograder reads the same
+# places from rust-env.sh.
+if ! command -v cargo >/dev/null 2>&1; then
+  export RUSTUP_HOME="${RUSTUP_HOME:-/usr/local/rustup}" CARGO_HOME="${CARGO_HOME:-/usr/local/cargo}"
+  export PATH="$CARGO_HOME/bin:$PATH"
+  if ! command -v cargo >/dev/null 2>&1; then
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs \
+      | sh -s -- -y --profile minimal --no-modify-path
+  fi
 fi
-export PATH="$HOME/.cargo/bin:$PATH"
+{
+  [ -z "${RUSTUP_HOME:-}" ] || printf 'export RUSTUP_HOME=%q\n' "$RUSTUP_HOME"
+  [ -z "${CARGO_HOME:-}" ] || printf 'export CARGO_HOME=%q\n' "$CARGO_HOME"
+  printf 'export PATH=%q:"$PATH"\n' "$(dirname "$(command -v cargo)")"
+} > "$root/rust-env.sh"
 cd "$root/source"
+# rust-toolchain.toml's release, whatever rustup's default: rustup installs
+# it here, in the course's folder; the grader builds with it by path.
+rustc --version
 cargo build --release --locked -p queens-cli
 # Fetch every crate now: grading builds offline.
 cargo fetch --locked
@@ -64,7 +80,8 @@ pub const GRADESCOPE_RUN: &str = r#"#!/usr/bin/env bash
 # layout (to try it elsewhere); QUEENS names another `queens` binary.
 set -uo pipefail
 root="${AUTOGRADER_ROOT:-/autograder}"
-export PATH="$HOME/.cargo/bin:$PATH"
+# Rust where setup.sh installed it.
+if [ -f "$root/rust-env.sh" ]; then . "$root/rust-env.sh"; fi
 queens="${QUEENS:-$root/source/target/release/queens}"
 results="$root/results/results.json"
 mkdir -p "$root/results"
@@ -106,6 +123,33 @@ pub struct Bundle {
     pub files: usize,
     /// Its size in bytes.
     pub bytes: u64,
+    /// The course's commit it was made from.
+    pub revision: String,
+    /// Files the bundle carries whose working tree differs from that commit:
+    /// the bundle has the committed version.
+    pub uncommitted: Vec<String>,
+    /// Files git does not track where the bundle takes files from: left out.
+    pub untracked: Vec<String>,
+}
+
+impl Bundle {
+    /// One `WARNING:` line per file left as committed or left out.
+    pub fn warnings(&self) -> Vec<String> {
+        let short = &self.revision[..self.revision.len().min(12)];
+        let edited = self.uncommitted.iter().map(|file| {
+            format!(
+                "WARNING: {file} has changes not committed: the bundle has it as at {short} \
+                 (commit it, then make the bundle again)"
+            )
+        });
+        let untracked = self.untracked.iter().map(|file| {
+            format!(
+                "WARNING: {file} is not committed: left out of the bundle (commit it if \
+                 grading needs it)"
+            )
+        });
+        edited.chain(untracked).collect()
+    }
 }
 
 /// What of the course the Gradescope bundle carries: what building the
@@ -212,7 +256,9 @@ type Rewrite = fn(&str) -> Result<String, String>;
 
 /// Writes Gradescope's autograder bundle for `homework` of `course` to
 /// `out`: `setup.sh`, `run_autograder` and what of the course grading
-/// needs ([`GRADESCOPE_BUNDLED`]): no reference answers, no class data.
+/// needs ([`GRADESCOPE_BUNDLED`]), as committed at `HEAD` (like a student
+/// copy): no reference answers, no class data, no file merely lying in the
+/// folder, no edit not committed (the [`Bundle`] names those).
 pub fn gradescope_zip(
     course: &Course,
     homework: &Homework,
@@ -238,13 +284,11 @@ pub fn gradescope_zip(
         zip.write_all(text.as_bytes()).map_err(io(out))?;
         files += 1;
     }
-    for relative in super::student_copy::course_files(course.root())? {
-        let name = relative.to_string_lossy().replace('\\', "/");
+    let committed = super::student_copy::committed(course.root())?;
+    for (name, executable, mut bytes) in committed.files {
         if !gradescope_bundles(&name) {
             continue;
         }
-        let from = course.root().join(&relative);
-        let mut bytes = std::fs::read(&from).map_err(io(&from))?;
         let rewrite: Option<Rewrite> = if name == "Cargo.lock" {
             Some(bundled_lock)
         } else if name == "rust-toolchain.toml" {
@@ -260,27 +304,26 @@ pub fn gradescope_zip(
                 .map_err(|e| CourseError::Other(format!("cannot read {name}: {e}")))?
                 .into_bytes();
         }
-        let options = if is_executable(&from) { script } else { plain };
+        let options = if executable { script } else { plain };
         zip.start_file(name, options).map_err(zip_error)?;
         zip.write_all(&bytes).map_err(io(out))?;
         files += 1;
     }
     zip.finish().map_err(zip_error)?;
     let bytes = std::fs::metadata(out).map_err(io(out))?.len();
-    Ok(Bundle { files, bytes })
-}
-
-fn is_executable(path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        false
-    }
+    let bundled = |files: Vec<String>| -> Vec<String> {
+        files
+            .into_iter()
+            .filter(|file| gradescope_bundles(file))
+            .collect()
+    };
+    Ok(Bundle {
+        files,
+        bytes,
+        revision: committed.revision,
+        uncommitted: bundled(committed.uncommitted),
+        untracked: bundled(committed.untracked),
+    })
 }
 
 #[cfg(test)]

@@ -370,64 +370,47 @@ fn blobs(root: &Path, files: &[TrackedFile]) -> Result<Vec<Vec<u8>>, CourseError
     Ok(contents)
 }
 
-/// The course's files, relative to its root: those git tracks or would track
-/// when the course is a git checkout, else every file outside `target/` and
-/// `.git/`. (Gradescope's bundle; a student copy reads `HEAD` instead.)
-pub(crate) fn course_files(root: &Path) -> Result<Vec<PathBuf>, CourseError> {
-    // A git checkout knows which files belong to the course (not build output,
-    // not a local virtualenv); fall back to walking the folder.
-    let listed = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
-        .output();
-    if let Ok(output) = listed
-        && output.status.success()
-    {
-        let files = output
-            .stdout
-            .split(|&b| b == 0)
-            .filter(|name| !name.is_empty())
-            .map(|name| PathBuf::from(String::from_utf8_lossy(name).into_owned()))
-            .filter(|path| root.join(path).is_file())
-            .filter(|path| {
-                !path
-                    .components()
-                    .any(|c| NEVER_COPIED.iter().any(|n| c.as_os_str() == *n))
-            })
-            .collect();
-        return Ok(files);
-    }
-    let mut files = Vec::new();
-    walk(root, Path::new(""), &mut files)?;
-    Ok(files)
+/// The course's files as committed at `HEAD`, and what lies in the folder
+/// beside them: what Gradescope's bundle is made from.
+#[derive(Debug, Clone)]
+pub(crate) struct Committed {
+    /// `git rev-parse HEAD`.
+    pub revision: String,
+    /// Each file at `HEAD`: its path (relative, `/`-separated), whether it
+    /// is executable, its contents. Symbolic links are not among them.
+    pub files: Vec<(String, bool, Vec<u8>)>,
+    /// Tracked files whose working tree or index differs from `HEAD`.
+    pub uncommitted: Vec<String>,
+    /// Files in the folder git does not track (and does not ignore).
+    pub untracked: Vec<String>,
 }
 
-fn walk(root: &Path, relative: &Path, files: &mut Vec<PathBuf>) -> Result<(), CourseError> {
-    let dir = root.join(relative);
-    let entries = std::fs::read_dir(&dir).map_err(|source| CourseError::Io {
-        path: dir.clone(),
-        source,
-    })?;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        if NEVER_COPIED.iter().any(|n| name == *n) {
-            continue;
-        }
-        let path = relative.join(&name);
-        match entry.file_type() {
-            Ok(kind) if kind.is_dir() => walk(root, &path, files)?,
-            Ok(kind) if kind.is_file() => files.push(path),
-            _ => {}
-        }
-    }
-    Ok(())
+/// The course's files at `HEAD` (a folder that is not a git checkout with a
+/// commit is refused, as for a student copy), with the edits and the
+/// untracked files the caller warns about.
+pub(crate) fn committed(root: &Path) -> Result<Committed, CourseError> {
+    let revision = head_revision(root)?;
+    let files: Vec<TrackedFile> = tracked_files(root)?
+        .into_iter()
+        .filter(|file| file.mode != "120000")
+        .collect();
+    let contents = blobs(root, &files)?;
+    let files = files
+        .into_iter()
+        .zip(contents)
+        .map(|(file, bytes)| (file.path, file.mode == "100755", bytes))
+        .collect();
+    let untracked = git(root, &["ls-files", "-z", "--others", "--exclude-standard"])?
+        .split(|&b| b == 0)
+        .filter(|name| !name.is_empty())
+        .map(|name| String::from_utf8_lossy(name).into_owned())
+        .collect();
+    Ok(Committed {
+        revision,
+        files,
+        uncommitted: uncommitted(root)?,
+        untracked,
+    })
 }
 
 /// The error for a failed read or write of `path`.

@@ -138,13 +138,28 @@ impl Grader {
     /// unsandboxed row's notes.
     pub fn protection(&self) -> String {
         match self.sandbox() {
-            Ok((Some(_), _)) => "tests sandboxed with bubblewrap (no network, no course files, \
-                                 private /tmp, own PID namespace) and resource limits"
+            Ok((Some(_), _)) => "builds and tests sandboxed with bubblewrap (the build sees the \
+                                 toolchain, the crates and the submission only; the tests no \
+                                 network, no course files, a private /tmp, their own PID \
+                                 namespace) and resource limits"
                 .to_owned(),
             Ok((None, why)) => format!(
-                "NOT SANDBOXED ({}): the tests ran with resource limits and a session of \
-                 their own only; student code could read your files{}",
+                "NOT SANDBOXED ({}): {}; student code could read {}{}",
                 why.unwrap_or_default(),
+                if sandbox::is_root() {
+                    format!(
+                        "the build ran as an unprivileged user (uid {}) and the tests as users \
+                         of their own, with resource limits and sessions of their own",
+                        confine::BUILD_USER
+                    )
+                } else {
+                    "the tests ran with resource limits and a session of their own only".to_owned()
+                },
+                if sandbox::is_root() {
+                    "every file any user may read"
+                } else {
+                    "your files"
+                },
                 if self.config.isolate_network && sandbox::unshare_works() {
                     " (network cut with unshare -rn)"
                 } else {
