@@ -723,6 +723,12 @@ fn ending(run: &process::Run, sandboxed: bool, resources: &Resources) -> verdict
     match signal {
         Some(libc::SIGXCPU) => return verdict::Ending::Limit("cpu-time"),
         Some(libc::SIGXFSZ) => return verdict::Ending::Limit("file-too-large"),
+        // The kernel's OOM killer, at the memory limit of the cgroup the
+        // test runs in (a container's: Gradescope's 768 MB), sends SIGKILL
+        // and nothing else; its cgroup counted the kill while the test ran.
+        Some(libc::SIGKILL) if run.oom_kills > 0 => {
+            return verdict::Ending::Limit("out-of-memory");
+        }
         // Rust aborts on a failed allocation and on a stack overflow (the
         // overflow's guard page is a SIGSEGV where no handler runs).
         Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS)
@@ -790,7 +796,45 @@ mod tests {
             elapsed: Duration::ZERO,
             left_running: Vec::new(),
             peak: process::Peak::default(),
+            oom_kills: 0,
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_sigkill_while_the_cgroup_counted_an_oom_kill_is_out_of_memory() {
+        use std::os::unix::process::ExitStatusExt;
+        let resources = Resources::default();
+        let mut run = run_printing("", 0);
+        run.ending = Ending::Finished(std::process::ExitStatus::from_raw(libc::SIGKILL));
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Signal(libc::SIGKILL)
+        );
+        run.oom_kills = 1;
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Limit("out-of-memory")
+        );
+        // Under bubblewrap: its exit code 128 + 9.
+        run.ending = Ending::Finished(std::process::ExitStatus::from_raw(137 << 8));
+        assert_eq!(
+            ending(&run, true, &resources),
+            verdict::Ending::Limit("out-of-memory")
+        );
+        // Another signal is not the OOM killer's, whatever was counted.
+        run.ending = Ending::Finished(std::process::ExitStatus::from_raw(libc::SIGTERM));
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Signal(libc::SIGTERM)
+        );
+        let labels = problems(
+            &run,
+            &[],
+            &verdict::Ending::Limit("out-of-memory"),
+            &resources,
+        );
+        assert_eq!(labels, ["out-of-memory"]);
     }
 
     #[test]
@@ -863,6 +907,74 @@ mod tests {
         let one = vec![Line::LeftRunning(vec!["sleep".to_owned()])];
         let labels = problems(&run, &one, &verdict::Ending::Ended, &resources);
         assert_eq!(labels, ["left-running: sleep"]);
+    }
+
+    /// A program past the memory limit of its cgroup, killed by the kernel's
+    /// OOM killer, really is labelled out-of-memory: this test process is
+    /// moved into a new 96 MiB memory cgroup (v1's memory controller, else
+    /// v2's) while a 512 MiB allocation runs contained, then moved back.
+    /// Needs root and a writable memory cgroup (`--ignored`).
+    #[cfg(target_os = "linux")]
+    #[test]
+    #[ignore = "needs root and a memory cgroup to create; run with --ignored"]
+    fn a_program_killed_at_its_cgroups_memory_limit_is_out_of_memory() {
+        use std::path::{Path, PathBuf};
+        let cgroups = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+        // (the new cgroup, this process's own, the files limiting it)
+        let v1 = Path::new("/sys/fs/cgroup/memory");
+        let (own, made, limits): (PathBuf, PathBuf, Vec<(&str, &str)>) =
+            if v1.join("memory.limit_in_bytes").exists() {
+                let path = cgroups
+                    .lines()
+                    .find_map(|l| l.split_once(":memory:").map(|(_, p)| p))
+                    .expect("no v1 memory cgroup in /proc/self/cgroup");
+                let own = v1.join(path.trim_start_matches('/'));
+                let limits = vec![
+                    ("memory.limit_in_bytes", "100663296"),
+                    ("memory.memsw.limit_in_bytes", "100663296"),
+                ];
+                (own.clone(), own.join("queens-oom-test"), limits)
+            } else {
+                let root = Path::new("/sys/fs/cgroup");
+                let path = cgroups
+                    .lines()
+                    .find_map(|l| l.strip_prefix("0::"))
+                    .expect("no v2 cgroup in /proc/self/cgroup");
+                let own = root.join(path.trim_start_matches('/'));
+                let limits = vec![("memory.max", "100663296"), ("memory.swap.max", "0")];
+                (own.clone(), own.join("queens-oom-test"), limits)
+            };
+        std::fs::create_dir_all(&made).expect("cannot make a memory cgroup (root?)");
+        for (file, value) in limits {
+            let path = made.join(file);
+            if path.exists() {
+                std::fs::write(&path, value).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            }
+        }
+        let pid = std::process::id().to_string();
+        std::fs::write(made.join("cgroup.procs"), &pid).unwrap();
+        let counter = process::OomCounter::of_this_process();
+        let mut command = std::process::Command::new("python3");
+        command.args(["-c", "b = bytearray(512 << 20); print(len(b))"]);
+        let resources = Resources::default();
+        let limits = Limits {
+            timeout: Duration::from_secs(60),
+            output_cap: OUTPUT_CAP,
+            own_process_group: true,
+        };
+        let run = process::run_contained(command, limits, resources, None, None);
+        // Back where it was before anything is asserted.
+        std::fs::write(own.join("cgroup.procs"), &pid).unwrap();
+        let _ = std::fs::remove_dir(&made);
+        let counter = counter.expect("the new cgroup's OOM count cannot be read");
+        assert!(counter.path.starts_with(&made), "{counter:?}");
+        let run = run.unwrap();
+        assert_eq!(run.signal(), Some(libc::SIGKILL), "{:?}", run.ending);
+        assert!(run.oom_kills >= 1, "{run:?}");
+        assert_eq!(
+            ending(&run, false, &resources),
+            verdict::Ending::Limit("out-of-memory")
+        );
     }
 
     #[test]

@@ -78,6 +78,11 @@ pub struct Run {
     /// The most it was seen using while it ran (runs in a group of their own,
     /// Linux): what its limits are judged by, never what it printed.
     pub peak: Peak,
+    /// How many processes the kernel's OOM killer killed in this process's
+    /// memory cgroup while it ran ([`run_contained`] only, Linux; 0 when the
+    /// count cannot be read). A container's memory limit (Gradescope's
+    /// 768 MB) ends a test with a SIGKILL that says nothing else.
+    pub oom_kills: u64,
 }
 
 /// What a run was seen using at its height, read from `/proc` while it ran
@@ -158,7 +163,9 @@ pub fn run_contained(
     cancel: Option<&Cancel>,
 ) -> io::Result<Run> {
     super::sandbox::contain(&mut command, resources, user);
-    run_inner(
+    let counter = OomCounter::of_this_process();
+    let before = counter.as_ref().and_then(OomCounter::read);
+    let mut run = run_inner(
         command,
         Limits {
             own_process_group: true,
@@ -167,7 +174,114 @@ pub fn run_contained(
         false,
         cancel,
         resources.output_bytes,
-    )
+    )?;
+    let after = counter.as_ref().and_then(OomCounter::read);
+    run.oom_kills = oom_kills_between(before, after);
+    Ok(run)
+}
+
+/// Where the kernel counts the OOM kills of this process's memory cgroup:
+/// cgroup v2's `memory.events` or v1's `memory.oom_control`, both an
+/// `oom_kill N` line (v2's counts the cgroups below too). A test runs in the
+/// grader's cgroup (neither the grader nor bubblewrap makes one), so a kill
+/// counted there while it ran, with the test ended by SIGKILL, is the
+/// container's memory limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OomCounter {
+    /// The file.
+    pub path: std::path::PathBuf,
+}
+
+impl OomCounter {
+    /// This process's, when its cgroup has one that can be read.
+    pub fn of_this_process() -> Option<Self> {
+        #[cfg(target_os = "linux")]
+        {
+            let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+            let mounts = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+            Self::candidates(&cgroups, &mounts)
+                .into_iter()
+                .find(|counter| counter.read().is_some())
+        }
+        #[cfg(not(target_os = "linux"))]
+        None
+    }
+
+    /// The counters `/proc/self/cgroup`'s text `cgroups` names under the
+    /// mounts of `/proc/self/mountinfo`'s text `mounts`: v2's first, then
+    /// v1's memory controller's.
+    pub fn candidates(cgroups: &str, mounts: &str) -> Vec<Self> {
+        let mut found = Vec::new();
+        for (version, file) in [(2, "memory.events"), (1, "memory.oom_control")] {
+            // `0::/path` (v2), `4:memory:/path` or `3:cpu,memory:/path` (v1).
+            let path = cgroups.lines().find_map(|line| {
+                let mut parts = line.splitn(3, ':');
+                let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+                let wanted = if version == 2 {
+                    controllers.is_empty()
+                } else {
+                    controllers.split(',').any(|c| c == "memory")
+                };
+                wanted.then_some(path)
+            });
+            let Some(path) = path else { continue };
+            for line in mounts.lines() {
+                let Some((before, after)) = line.split_once(" - ") else {
+                    continue;
+                };
+                let fields: Vec<&str> = before.split(' ').collect();
+                let mut rest = after.split(' ');
+                let (kind, _source, options) = (rest.next(), rest.next(), rest.next());
+                let (Some(root), Some(mount_point)) = (fields.get(3), fields.get(4)) else {
+                    continue;
+                };
+                let fits = match version {
+                    2 => kind == Some("cgroup2"),
+                    _ => {
+                        kind == Some("cgroup")
+                            && options.is_some_and(|o| o.split(',').any(|o| o == "memory"))
+                    }
+                };
+                // The cgroup's path is its namespace's; the mount shows the
+                // part below its root.
+                let below = if *root == "/" {
+                    Some(path)
+                } else {
+                    path.strip_prefix(root)
+                        .filter(|rest| rest.is_empty() || rest.starts_with('/'))
+                };
+                if let (true, Some(below)) = (fits, below) {
+                    found.push(Self {
+                        path: std::path::Path::new(mount_point)
+                            .join(below.trim_start_matches('/'))
+                            .join(file),
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// Its count now, if it can be read.
+    pub fn read(&self) -> Option<u64> {
+        oom_kill_count(&std::fs::read_to_string(&self.path).ok()?)
+    }
+}
+
+/// The `oom_kill N` count of a `memory.events` or `memory.oom_control` text.
+pub fn oom_kill_count(text: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let (key, value) = line.split_once(' ')?;
+        (key == "oom_kill").then(|| value.trim().parse().ok())?
+    })
+}
+
+/// OOM kills counted between two readings (0 when either is missing).
+pub fn oom_kills_between(before: Option<u64>, after: Option<u64>) -> u64 {
+    match (before, after) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => 0,
+    }
 }
 
 /// How often a contained run's processes are counted and measured: often at
@@ -312,6 +426,7 @@ fn run_inner(
         elapsed,
         left_running,
         peak,
+        oom_kills: 0,
     })
 }
 
@@ -669,6 +784,7 @@ fn kill_pid(pid: u32) {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn limits() -> Limits {
         Limits {
@@ -676,6 +792,51 @@ mod tests {
             output_cap: 1000,
             own_process_group: true,
         }
+    }
+
+    #[test]
+    fn the_oom_kill_count_is_found_in_cgroup_v2_and_v1() {
+        // A container with its own cgroup namespace (Docker, Gradescope):
+        // cgroup v2 at /sys/fs/cgroup, the container's cgroup its root.
+        let v2 = OomCounter::candidates(
+            "0::/\n",
+            "1 0 0:1 / / rw - overlay overlay rw\n\
+             30 1 0:26 / /sys/fs/cgroup ro,nosuid - cgroup2 cgroup2 rw,nsdelegate\n",
+        );
+        assert_eq!(v2[0].path, Path::new("/sys/fs/cgroup/memory.events"));
+        // Hybrid (this one's v2 has no memory controller): v2's file is
+        // tried first, then v1's memory controller's, below its mount root.
+        let hybrid = OomCounter::candidates(
+            "4:memory:/grading/job7\n1:cpu,cpuacct:/\n0::/user.slice\n",
+            "40 30 0:30 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n\
+             41 30 0:31 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n\
+             42 30 0:32 /grading /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n",
+        );
+        let paths: Vec<&Path> = hybrid.iter().map(|c| c.path.as_path()).collect();
+        assert_eq!(
+            paths,
+            [
+                Path::new("/sys/fs/cgroup/unified/user.slice/memory.events"),
+                Path::new("/sys/fs/cgroup/memory/job7/memory.oom_control"),
+            ]
+        );
+        // A cgroup outside the mount's root is not under it.
+        let outside = OomCounter::candidates(
+            "4:memory:/elsewhere\n",
+            "42 30 0:32 /grading /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n",
+        );
+        assert!(outside.is_empty(), "{outside:?}");
+        // The two files' shapes.
+        let events = "low 0\nhigh 0\nmax 12\noom 2\noom_kill 2\noom_group_kill 0\n";
+        assert_eq!(oom_kill_count(events), Some(2));
+        let control = "oom_kill_disable 0\nunder_oom 0\noom_kill 5\n";
+        assert_eq!(oom_kill_count(control), Some(5));
+        assert_eq!(oom_kill_count("oom 3\n"), None);
+        // Only a rise counts, and only when both readings were made.
+        assert_eq!(oom_kills_between(Some(5), Some(6)), 1);
+        assert_eq!(oom_kills_between(Some(5), Some(5)), 0);
+        assert_eq!(oom_kills_between(None, Some(6)), 0);
+        assert_eq!(oom_kills_between(Some(5), None), 0);
     }
 
     #[test]
