@@ -115,7 +115,9 @@ pub struct BatchOutputs {
     /// export works as it is.
     #[arg(long, value_name = "ROSTER.csv", requires = "lms")]
     pub roster: Option<PathBuf>,
-    /// Where the LMS file goes [default: <LMS>-grades.csv].
+    /// Where the LMS file goes [default: next to --out, named after it:
+    /// grades.csv gives grades-<LMS>.csv]. A file already there is replaced,
+    /// with a WARNING naming it.
     #[arg(long, value_name = "FILE", requires = "lms")]
     pub lms_out: Option<PathBuf>,
     /// The LMS column to fill: a column of a Canvas or Moodle export given as
@@ -307,6 +309,11 @@ fn run_batch(
         ),
         _ => None,
     };
+    let lms_file = outputs
+        .lms
+        .map(|lms| lms_file(lms, out_file.map(PathBuf::as_path), outputs))
+        .transpose()
+        .map_err(Failure::usage)?;
     let kept = match (outputs.resume, out_file) {
         (true, Some(file)) => {
             batch::kept_rows(file, &grader.config().scheme()).map_err(Failure::usage)?
@@ -413,9 +420,9 @@ fn run_batch(
             String::new()
         }
     );
-    let summary = match (outputs.lms, &roster, &target) {
-        (Some(lms), Some(roster), Some(target)) => {
-            write_lms(lms, roster, target, &outcome, outputs.lms_out.as_deref())?
+    let summary = match (outputs.lms, &roster, &target, &lms_file) {
+        (Some(lms), Some(roster), Some(target), Some(file)) => {
+            write_lms(lms, roster, target, &outcome, file)?
         }
         _ => Vec::new(),
     };
@@ -440,15 +447,57 @@ fn run_batch(
     Ok(())
 }
 
-/// Writes the LMS's import file for a finished batch and says what it does
-/// (which column, which identifier to map by); returns the warnings, for
-/// the feedback index too.
+/// Where the LMS file of a batch goes: `--lms-out`, else next to `--out`
+/// and named after it (`grades.csv`: `grades-canvas.csv`), never the folder
+/// the command runs in. Refused: neither given, or the file named is the
+/// CSV or the roster (it would be written over).
+fn lms_file(lms: Lms, out: Option<&Path>, outputs: &BatchOutputs) -> Result<PathBuf, String> {
+    let file = match (&outputs.lms_out, out) {
+        (Some(file), _) => file.clone(),
+        (None, Some(out)) => {
+            let stem = out
+                .file_stem()
+                .map_or_else(|| "grades".to_owned(), |s| s.to_string_lossy().into_owned());
+            out.with_file_name(format!("{stem}-{}.csv", lms.name()))
+        }
+        (None, None) => {
+            return Err(format!(
+                "--lms {} needs --out FILE (the {} file goes next to it) or --lms-out FILE",
+                lms.name(),
+                lms.title()
+            ));
+        }
+    };
+    for (flag, other) in [("--out", out), ("--roster", outputs.roster.as_deref())] {
+        if other.is_some_and(|other| same_file(&file, other)) {
+            return Err(format!(
+                "the {} file {} would be written over {flag}; give another --lms-out",
+                lms.title(),
+                file.display()
+            ));
+        }
+    }
+    Ok(file)
+}
+
+/// Whether `a` and `b` name the same file (it need not exist yet).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    }
+}
+
+/// Writes the LMS's import file for a finished batch to `file` and says what
+/// it does (which column, which identifier to map by; a `WARNING:` when it
+/// replaces a file that was there); returns the warnings, for the feedback
+/// index too.
 fn write_lms(
     lms: Lms,
     roster: &Roster,
     target: &lms::Target,
     outcome: &batch::Outcome,
-    out: Option<&Path>,
+    file: &Path,
 ) -> Result<Vec<(String, Vec<String>)>, Failure> {
     let scores: Vec<lms::Score> = outcome
         .rows
@@ -461,11 +510,14 @@ fn write_lms(
         })
         .collect();
     let export = lms::export(lms, roster, &scores, target).map_err(Failure::new)?;
-    let file = out.map_or_else(
-        || PathBuf::from(format!("{}-grades.csv", lms.name())),
-        Path::to_path_buf,
-    );
-    std::fs::write(&file, &export.csv)
+    if file.exists() {
+        eprintln!(
+            "WARNING: {} was already there: replaced by this batch's {} import file",
+            file.display(),
+            lms.title()
+        );
+    }
+    std::fs::write(file, &export.csv)
         .map_err(|e| Failure::new(format!("cannot write {}: {e}", file.display())))?;
     let written = export.csv.lines().count().saturating_sub(match lms {
         Lms::Canvas => 2,

@@ -162,6 +162,99 @@ fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
 }
 
 #[test]
+fn the_lms_file_goes_next_to_out_is_never_replaced_silently_and_has_no_row_for_no_file() {
+    let (made, dir) = batch_of(&["correct"]);
+    // Grace sent a folder without the homework's file: no submission, so
+    // no row (a 0 would replace her grade in Canvas).
+    std::fs::create_dir_all(dir.join("grace")).unwrap();
+    std::fs::write(dir.join("grace/notes.txt"), "I ran out of time\n").unwrap();
+    let roster = made.path().join("roster.csv");
+    std::fs::write(&roster, "login,name\ncorrect,Ada\ngrace,Grace\n").unwrap();
+    let class = made.path().join("class");
+    let elsewhere = made.path().join("cwd");
+    std::fs::create_dir_all(&class).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let grade = || {
+        Command::cargo_bin("queens")
+            .unwrap()
+            .current_dir(&elsewhere)
+            .arg("grade")
+            .arg("--batch")
+            .arg(&dir)
+            .arg("--out")
+            .arg(class.join("grades.csv"))
+            .args(["--lms", "canvas", "--roster"])
+            .arg(&roster)
+            .assert()
+            .success()
+    };
+    let first = grade();
+    let stderr = String::from_utf8_lossy(&first.get_output().stderr).into_owned();
+    let file = class.join("grades-canvas.csv");
+    let canvas = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    assert_eq!(
+        canvas,
+        "Student,ID,SIS User ID,SIS Login ID,Section,queens nqueens\n\
+         Points Possible,,,,,17\n\
+         Ada,,,correct,,17\n",
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("1 students of the roster have no submission") && stderr.contains("grace"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("WARNING: ") || !stderr.contains("already there"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&elsewhere).unwrap().count(),
+        0,
+        "the current folder"
+    );
+    // The next batch into the same --out replaces it, and says so.
+    let second = grade();
+    let stderr = String::from_utf8_lossy(&second.get_output().stderr).into_owned();
+    assert!(
+        stderr.lines().any(|line| line.starts_with("WARNING: ")
+            && line.contains(&file.display().to_string())
+            && line.contains("already there")),
+        "{stderr}"
+    );
+    // Without --out or --lms-out there is nowhere for it: refused, before
+    // any build; nor over the roster.
+    Command::cargo_bin("queens")
+        .unwrap()
+        .current_dir(&elsewhere)
+        .arg("grade")
+        .arg("--batch")
+        .arg(&dir)
+        .args(["--exercise", "nqueens", "--lms", "canvas", "--roster"])
+        .arg(&roster)
+        .assert()
+        .code(2)
+        .stderr(one_error_line("needs --out FILE"));
+    Command::cargo_bin("queens")
+        .unwrap()
+        .arg("grade")
+        .arg("--batch")
+        .arg(&dir)
+        .arg("--out")
+        .arg(class.join("grades.csv"))
+        .args(["--exercise", "nqueens", "--lms", "canvas", "--roster"])
+        .arg(&roster)
+        .arg("--lms-out")
+        .arg(&roster)
+        .assert()
+        .code(2)
+        .stderr(one_error_line("would be written over --roster"));
+    assert_eq!(
+        std::fs::read_to_string(&roster).unwrap(),
+        "login,name\ncorrect,Ada\ngrace,Grace\n"
+    );
+}
+
+#[test]
 fn a_bad_roster_is_refused_before_any_build() {
     let made = tempfile::tempdir().unwrap();
     let roster = made.path().join("roster.csv");

@@ -18,7 +18,8 @@
 //! (Canvas: `GradebookImporter#no_change_to_value?` counts a blank over a
 //! score as a change; Moodle: `gradeimport_csv_load_data` imports `''` or
 //! `-` as a null grade); a student who is not in the file keeps their grade
-//! in both. So students with no submission, and submissions the grader
+//! in both. So students with no submission (no folder, or a folder without
+//! the homework's file: `no-submission`, never a 0), and submissions the grader
 //! could not grade (`grader-error`), get no row: they are listed in
 //! [`Export::summary`], never dropped silently. Canvas's file updates the
 //! roster's own assignment column when the roster is a Canvas export that
@@ -552,8 +553,9 @@ pub struct Export {
     pub unmatched: Vec<String>,
     /// Submission ids that name several students (not in the file).
     pub ambiguous: Vec<String>,
-    /// Students of the roster with no submission (not in the file: their
-    /// grade in the LMS stays as it is).
+    /// Students of the roster with no submission, or whose submission has
+    /// no homework file (`no-submission`): not in the file, their grade in
+    /// the LMS stays as it is.
     pub missing: Vec<String>,
     /// Submissions the grader could not grade (not in the file: grade them
     /// again).
@@ -632,6 +634,7 @@ pub fn export(
     target: &Target,
 ) -> Result<Export, csv::Error> {
     let grader_error = Status::GraderError.name();
+    let no_submission = Status::NoSubmission.name();
     let max = scores
         .iter()
         .filter(|s| s.status != grader_error)
@@ -661,6 +664,9 @@ pub fn export(
     let mut joined: Vec<&Student> = Vec::new();
     for score in scores {
         match roster.student(&score.id) {
+            // A folder with no homework file is no submission: the student
+            // is listed as one with none, and their grade stays as it is.
+            Ok(Some(_)) if score.status == no_submission => {}
             Ok(Some(student)) => {
                 joined.push(student);
                 if score.status == grader_error || score.points.trim().is_empty() {
@@ -822,6 +828,7 @@ mod tests {
             score("ada", "45", Status::Graded),
             score("grace", "0", Status::GraderError),
             score("stranger", "3", Status::Graded),
+            score("charles", "0", Status::NoSubmission),
         ];
         let export = export(Lms::Canvas, &roster, &scores, &target).unwrap();
         assert_eq!(
@@ -838,7 +845,7 @@ mod tests {
                 vec!["Points Possible", "", "", "", "", "50"],
                 vec!["Lovelace, Ada", "101", "S1", "ada", "Section A", "45"],
             ],
-            "no row for the grader error, none for the student with no submission"
+            "no row for the grader error, none for the student whose folder has no file"
         );
         assert_eq!(export.regrade, ["grace"]);
         assert_eq!(export.unmatched, ["stranger"]);
