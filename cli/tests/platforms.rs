@@ -672,6 +672,18 @@ fn actions_workflow_grades_with_the_pinned_course_and_reports_every_homework() {
     };
     let toolchain = steps[position("toolchain")]["run"].as_str().unwrap();
     assert!(toolchain.contains(&format!("rustup default {TOOLCHAIN}")));
+    // bubblewrap from fresh package lists: a runner image's may be stale or
+    // absent, and `apt-get install` alone then fails to find it.
+    let bubblewrap = steps[position("bubblewrap")]["run"].as_str().unwrap();
+    let apt: Vec<&str> = (bubblewrap.lines())
+        .filter(|line| line.contains("apt-get"))
+        .collect();
+    assert!(
+        apt.len() == 2
+            && apt[0].trim() == "sudo apt-get update -qq"
+            && apt[1].contains("apt-get install -y -qq bubblewrap"),
+        "{bubblewrap}"
+    );
     let cache = steps
         .iter()
         .find(|s| {

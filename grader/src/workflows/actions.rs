@@ -132,6 +132,7 @@ pub fn actions_workflow(course: &PinnedCourse, homeworks: &[&'static Homework]) 
          \x20     run: rustup toolchain install {TOOLCHAIN} --profile minimal && rustup default {TOOLCHAIN}\n\
          \x20   - name: Install bubblewrap (the graded tests' sandbox)\n      id: bubblewrap\n\
          \x20     run: |\n\
+         \x20       sudo apt-get update -qq\n\
          \x20       sudo apt-get install -y -qq bubblewrap\n\
          \x20       sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true\n\
          \x20   - name: Cache the course's build\n      uses: actions/cache@v4\n\

@@ -86,6 +86,9 @@ def queens_binary(course, environment):
     # lists it); Ubuntu's AppArmor otherwise refuses its user namespaces.
     # Both best effort: queens.toml's sandbox policy decides what happens
     # without them.
+    # The runner's package lists may be stale (a fresh image has none):
+    # apt-get install without an update can fail to find the package.
+    run(["sudo", "-n", "apt-get", "update", "-qq"])
     run(["sudo", "-n", "apt-get", "install", "-y", "-qq", "bubblewrap"])
     run(["sudo", "-n", "sysctl", "-w", "kernel.apparmor_restrict_unprivileged_userns=0"])
     # The dev profile: no build cache survives between Classroom 50 runs, and

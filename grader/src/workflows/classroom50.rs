@@ -123,6 +123,14 @@ mod tests {
         for homework in crate::homeworks::ALL {
             assert!(script.contains(&format!("\"{homework}\"")), "{homework}");
         }
+        // Packages from fresh lists: `apt-get update` first.
+        let apt: Vec<&str> = (script.lines())
+            .filter(|line| line.contains("\"apt-get\"") && !line.trim_start().starts_with('#'))
+            .collect();
+        assert!(
+            apt.len() == 2 && apt[0].contains("\"update\"") && apt[1].contains("\"install\""),
+            "{apt:?}"
+        );
         let runtime: serde_json::Value = serde_json::from_str(&classroom50_runtime()).unwrap();
         assert_eq!(runtime["rust"], TOOLCHAIN);
         assert_eq!(runtime["apt"][0], "bubblewrap");
