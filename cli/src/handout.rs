@@ -32,7 +32,9 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "print")]
     pub fill: Vec<u32>,
     /// The homework: with --print, the handout printed [default: the first];
-    /// with --workflow, the one homework graded [default: every one].
+    /// with --workflow classroom50, the assignment's homework [default: the
+    /// first; one homework per assignment]; with --workflow actions, the one
+    /// homework graded [default: every one].
     #[arg(long, value_name = "NAME", value_parser = homework_names())]
     pub exercise: Option<&'static Homework>,
     /// Write a student copy of the whole course into this new folder instead
@@ -166,8 +168,22 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             None => None,
         };
         if let (Some(Workflow::Classroom50), Some(pinned)) = (args.workflow, &pinned) {
+            // One homework per assignment: a Classroom 50 grade job has 15
+            // minutes, and an assignment's score is one homework's.
+            let homework = args.exercise.unwrap_or(homeworks::default());
+            if args.exercise.is_none() {
+                eprintln!(
+                    "the Classroom 50 autograder grades the {homework} homework (the first); \
+                     for another, one assignment each: --exercise NAME ({})",
+                    homeworks::ALL
+                        .iter()
+                        .map(|h| h.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
             let written =
-                workflows::write_classroom50(&dir, pinned, homeworks).map_err(Failure::new)?;
+                workflows::write_classroom50(&dir, pinned, &[homework]).map_err(Failure::new)?;
             if out.json() {
                 out.write_json(&serde_json::json!({ "written": written }))?;
             } else {

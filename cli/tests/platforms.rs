@@ -977,35 +977,60 @@ fn run_classroom50(
 #[test]
 fn classroom50_autograder_is_for_the_classroom50_repository_and_a_grader_problem_is_no_grade() {
     let dir = tempfile::tempdir().unwrap();
-    // Every homework: a Python script that compiles; the runtime block.
-    let all = dir.path().join("all");
+    // Without --exercise: the first homework alone (one per assignment, in
+    // Classroom 50's 15-minute job), and the way to another said; a Python
+    // script that compiles; the runtime block.
+    let first = dir.path().join("first");
     let made = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(["handout", "--workflow", "classroom50", "--out"])
-        .arg(&all)
+        .arg(&first)
         .args(["--course-repository", "teacher/queens"])
         .args(["--course-revision", REVISION])
         .output()
         .unwrap();
+    let stderr = String::from_utf8_lossy(&made.stderr);
+    assert!(made.status.success(), "{stderr}");
+    let default = homeworks::default();
     assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
+        stderr.contains(&format!("grades the {default} homework")) && stderr.contains("--exercise"),
+        "{stderr}"
+    );
+    let script = std::fs::read_to_string(first.join("autograder.py")).unwrap();
+    assert!(
+        script.contains(&format!("HOMEWORKS = [\"{default}\"]\n")),
+        "{script}"
+    );
+    let readme = std::fs::read_to_string(first.join("README.md")).unwrap();
+    assert!(
+        readme.contains("One assignment, one homework") && readme.contains("--exercise NAME"),
+        "{readme}"
+    );
+    // The error path as Classroom 50's runner takes it.
+    assert!(
+        readme.contains("Finalizer.error") && readme.contains("0/0"),
+        "{readme}"
     );
     let compiled = Command::new("python3")
         .args(["-m", "py_compile"])
-        .arg(all.join("autograder.py"))
+        .arg(first.join("autograder.py"))
         .status()
         .unwrap();
     assert!(compiled.success());
     let runtime: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(all.join("runtime.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(first.join("runtime.json")).unwrap())
+            .unwrap();
     assert_eq!(runtime["rust"], TOOLCHAIN);
     // No student copy there: the folder is for the classroom50 repository.
-    assert!(!all.join("exercises").exists());
-    assert!(!all.join("Cargo.toml").exists());
+    assert!(!first.join("exercises").exists());
+    assert!(!first.join("Cargo.toml").exists());
+    // Another homework by name, its own assignment.
+    let sudoku = classroom50_for(homeworks::by_name("sudoku").unwrap(), &dir.path().join("s"));
+    let script = std::fs::read_to_string(sudoku.join("autograder.py")).unwrap();
+    assert!(script.contains("HOMEWORKS = [\"sudoku\"]\n"), "{script}");
 
-    // A grader that cannot grade is not a grade: a non-zero exit (Classroom
-    // 50 records an error) and no result.json.
+    // A grader that cannot grade is not a grade: a non-zero exit and no
+    // result.json (Classroom 50's runner then publishes its 0/0 with no
+    // tests, status error).
     let one = classroom50_one_homework(dir.path());
     let checkout = dir.path().join("grader-problem");
     copy_tree(&course().join("exercises"), &checkout.join("exercises"));

@@ -14,8 +14,12 @@ sandbox), reads only the homework files of the student's repository
 
 A grader problem is never a grade: when the course cannot be fetched or
 built, or `queens grade` says it could not grade (status grader-error), this
-script exits non-zero and Classroom 50 records an error for the submission,
-not a score (regrade it once the problem is fixed).
+script writes no result.json and exits non-zero. Classroom 50's runner then
+(runner.py, Finalizer.error) writes its own result.json, score 0 of
+max-score 0 with no tests, publishes the Release with status "error" and
+"autograder exited 1", and collect-scores records the submission as
+submitted with that 0/0: never 0 out of the homework's points. The job's log
+says why; regrade the submission once the problem is fixed.
 
 QUEENS (a built `queens` binary), QUEENS_COURSE_DIR (the course already
 checked out at that commit) and QUEENS_SCRATCH (the grading scratch) let the
@@ -39,7 +43,8 @@ MAX_OUTPUT_CHARS = 2000
 
 
 def fail(message):
-    """A grader problem: say it, exit non-zero (Classroom 50: status error)."""
+    """A grader problem: say it, exit non-zero with no result.json (Classroom
+    50's runner publishes a 0/0 with no tests, status error)."""
     print(f"::error::queens autograder: {message}", file=sys.stderr)
     sys.exit(1)
 

@@ -63,8 +63,18 @@ fn readme(course: &PinnedCourse, homeworks: &[&'static Homework]) -> String {
             (or the web form's Advanced settings): Rust {TOOLCHAIN} and bubblewrap.\n\
          3. The assignment's template is the student copy at that commit; the course repository\n   \
             must be readable without credentials (Classroom 50 gives grading none).\n\n\
-         A grader problem (the course cannot be fetched or built, or `queens grade` reports\n\
-         `grader-error`) exits non-zero: Classroom 50 records an error, not a score; regrade it.\n\
+         One assignment, one homework: this grades {homeworks} alone. For another homework, make\n\
+         another assignment and its autograder with `queens handout --workflow classroom50\n\
+         --exercise NAME --out NEW-FOLDER` (same --course-repository and --course-revision).\n\n\
+         A grader problem (the course cannot be fetched or built, `queens grade --prepare`\n\
+         fails, or `queens grade` reports `grader-error`) is no grade: `{AUTOGRADER_FILE}` exits\n\
+         non-zero and writes no `{RESULT_FILE}`. Classroom 50's runner (`runner.py`,\n\
+         `Finalizer.error`) then writes a `{RESULT_FILE}` of its own with score 0, max-score 0\n\
+         and no tests, publishes the submission's Release (body: `classroom50 autograde: 0/0`,\n\
+         `autograder exited 1`), sets the commit status to `error`, and collect-scores records\n\
+         the submission as submitted with that 0/0. So a grader problem reads 0/0 with no\n\
+         tests, never 0 out of the homework's points: look for max-score 0, the job's log\n\
+         (`::error::queens autograder: ...`) says why; fix it and regrade.\n\n\
          Classroom 50 stops a grade job after 15 minutes; the course is built on every run\n\
          (no cache): if runs come near that, grade on a self-hosted runner (`runs-on`).\n",
         homeworks = names.join(", "),
