@@ -203,8 +203,8 @@ fn ended_early(
 /// A resource limit in the student's words.
 pub fn limit_message(limit: &str) -> String {
     match limit {
-        "out-of-memory" => "your code ran out of memory (the test may use 1 GiB): a collection \
-                            that grows without end?"
+        "out-of-memory" => "your code ran out of memory (the test may use 1 GiB, less where \
+                            the grading machine has less): a collection that grows without end?"
             .to_owned(),
         "too-many-processes" => {
             "your code started too many processes or threads (the test may start a few)".to_owned()
