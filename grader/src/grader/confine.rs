@@ -23,7 +23,8 @@
 //! unprivileged user who owns the scratch's writable folders and nothing
 //! else, so `/etc/shadow`, root's home and a course folder closed to all but
 //! root (`/autograder/source`) cannot be read. Without either (a student's
-//! own machine, not root), the build sees what that user sees: their files.
+//! own machine, not root; or `--sandbox off`, which asks for no
+//! containment), the build sees what the grader's user sees.
 //!
 //! The shared target folder keeps the library and the harness built, and
 //! nothing of a submission: after each build the handout crate's outputs
@@ -38,7 +39,7 @@ use std::process::Command;
 use super::toolchain::Toolchain;
 use super::workspace::Scratch;
 use crate::homeworks;
-use crate::sandbox::{self, Bubblewrap};
+use crate::sandbox::{self, Bubblewrap, Mode};
 
 /// The user id a build runs as when the grader is root and has no
 /// bubblewrap: not root, and not one of the tests' users (200000 and up).
@@ -127,20 +128,27 @@ pub(super) fn build_command(
         .map_err(|e| format!("cannot lay out the build's cargo home: {e}"))?;
     let env = environment(toolchain, &homes);
     let writable = scratch.writable(&homes);
+    let as_builder = sandbox.is_none() && sandbox::is_root() && scratch.config.sandbox != Mode::Off;
+    if as_builder {
+        reachable(toolchain, &homes)?;
+    }
+    if sandbox::is_root() {
+        // The folders are the build's user's: root's where root builds (in
+        // bubblewrap root has no capability to write another's files).
+        hand_over(&writable, if as_builder { BUILD_USER } else { 0 })
+            .map_err(|e| format!("cannot give the build its folders: {e}"))?;
+    }
     let command = match sandbox {
         Some(bwrap) => {
             let mut readable = vec![toolchain.sysroot.clone()];
             readable.extend(homes.registry.iter().cloned());
             readable.push(absolute(&scratch.config.scratch_dir.join("vendor")));
-            bwrap.build_command(&toolchain.cargo(), &writable, &readable, &env, scratch.slot)
+            bwrap.build_command(&toolchain.cargo, &writable, &readable, &env, scratch.slot)
         }
         None => {
-            let mut command = Command::new(toolchain.cargo());
+            let mut command = Command::new(&toolchain.cargo);
             command.env_clear().envs(env).current_dir(scratch.slot);
-            if sandbox::is_root() {
-                hand_over(&writable)
-                    .map_err(|e| format!("cannot give the build its folders: {e}"))?;
-                reachable(toolchain, &homes)?;
+            if as_builder {
                 sandbox::run_build_as(&mut command, BUILD_USER);
             }
             command
@@ -167,37 +175,40 @@ fn environment(toolchain: &Toolchain, homes: &BuildHome) -> Vec<(OsString, OsStr
     .collect()
 }
 
-/// Makes [`BUILD_USER`] the owner of the build's writable folders (the
-/// whole tree when the folder is not its yet).
-fn hand_over(folders: &[PathBuf]) -> std::io::Result<()> {
+/// Makes `user` the owner of the build's writable folders: the whole tree
+/// of each folder that is not its yet (a scratch built by the other user
+/// before).
+fn hand_over(folders: &[PathBuf], user: u32) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        fn own(path: &Path) -> std::io::Result<()> {
+        fn own(path: &Path, user: u32) -> std::io::Result<()> {
             let meta = path.symlink_metadata()?;
-            if meta.uid() != BUILD_USER {
-                std::os::unix::fs::lchown(path, Some(BUILD_USER), Some(BUILD_USER))?;
+            if meta.uid() != user {
+                std::os::unix::fs::lchown(path, Some(user), Some(user))?;
             }
             if meta.is_dir() {
                 for entry in std::fs::read_dir(path)? {
-                    own(&entry?.path())?;
+                    own(&entry?.path(), user)?;
                 }
             }
             Ok(())
         }
         for folder in folders {
             std::fs::create_dir_all(folder)?;
-            own(folder)?;
+            if std::fs::metadata(folder)?.uid() != user {
+                own(folder, user)?;
+            }
         }
     }
     #[cfg(not(unix))]
-    let _ = folders;
+    let _ = (folders, user);
     Ok(())
 }
 
 /// Whether [`BUILD_USER`] can run the toolchain and read the crates.
 fn reachable(toolchain: &Toolchain, homes: &BuildHome) -> Result<(), String> {
-    let mut needed = vec![toolchain.rustc(), toolchain.cargo()];
+    let mut needed = vec![toolchain.rustc(), toolchain.cargo.clone()];
     needed.extend(homes.registry.iter().cloned());
     match needed
         .iter()

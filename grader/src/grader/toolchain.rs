@@ -22,6 +22,8 @@ use std::sync::{Mutex, PoisonError};
 pub struct Toolchain {
     /// Its root: `bin/cargo`, `bin/rustc`, `lib/rustlib`.
     pub sysroot: PathBuf,
+    /// Its `cargo`.
+    pub cargo: PathBuf,
 }
 
 impl Toolchain {
@@ -39,6 +41,17 @@ impl Toolchain {
     }
 
     fn resolve(course: &Path) -> Result<Self, String> {
+        if let Some(cargo) = std::env::var_os("CARGO").map(PathBuf::from)
+            && cargo.is_file()
+        {
+            let cargo = std::fs::canonicalize(&cargo).unwrap_or(cargo);
+            let sysroot = cargo
+                .parent()
+                .and_then(Path::parent)
+                .unwrap_or(Path::new("/"))
+                .to_path_buf();
+            return Ok(Self { sysroot, cargo });
+        }
         let output = Command::new("rustc")
             .args(["--print", "sysroot"])
             .current_dir(course)
@@ -55,8 +68,11 @@ impl Toolchain {
         }
         let sysroot = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
         let sysroot = std::fs::canonicalize(&sysroot).unwrap_or(sysroot);
-        let toolchain = Self { sysroot };
-        for program in [toolchain.cargo(), toolchain.rustc()] {
+        let toolchain = Self {
+            cargo: sysroot.join("bin").join("cargo"),
+            sysroot,
+        };
+        for program in [&toolchain.cargo, &toolchain.rustc()] {
             if !program.is_file() {
                 return Err(format!(
                     "the course's toolchain at {} has no {}",
@@ -70,12 +86,9 @@ impl Toolchain {
 
     /// Its programs' folder.
     pub fn bin(&self) -> PathBuf {
-        self.sysroot.join("bin")
-    }
-
-    /// Its `cargo`.
-    pub fn cargo(&self) -> PathBuf {
-        self.bin().join("cargo")
+        self.cargo
+            .parent()
+            .map_or_else(|| self.sysroot.join("bin"), Path::to_path_buf)
     }
 
     /// Its `rustc`.
@@ -113,6 +126,6 @@ mod tests {
                 "{version} is not {channel}"
             );
         }
-        assert!(toolchain.cargo().is_file());
+        assert!(toolchain.cargo.is_file());
     }
 }
