@@ -161,6 +161,7 @@ fn the_student_copy_holds_what_the_course_tracks_and_no_class_data() {
         "solutions",
         "grader/tests",
         "cli/tests/workflows.rs",
+        "cli/tests/student_copy.rs",
     ] {
         assert!(!copy.join(path).exists(), "{path} reached the copy");
     }

@@ -27,15 +27,19 @@ use super::homework::in_instructor_folder;
 
 /// Paths (prefixes, relative to the course root) a student copy leaves out:
 /// the reference, the project tests and fixtures that read it or the files
-/// left out, the scripts that need them, and the course's own CI (`.ci/`,
-/// the CI and Pages workflows: in a student repository they would fail on
-/// every push, since `.ci/run` and `solutions/` are not there).
-pub const INSTRUCTOR_ONLY: [&str; 13] = [
+/// left out (`cli/tests/student_copy.rs` makes a student copy, which takes
+/// the reference and a git checkout of the course), the scripts that need
+/// them, and the course's own CI (`.ci/`, the CI and Pages workflows: in a
+/// student repository they would fail on every push, since `.ci/run` and
+/// `solutions/` are not there). What stays passes its `cargo test`
+/// (`student_copy_builds_and_grades` in `grader/tests/grading.rs`).
+pub const INSTRUCTOR_ONLY: [&str; 14] = [
     "solutions/",
     "grader/tests/",
     "cli/tests/grading.rs",
     "cli/tests/platforms.rs",
     "cli/tests/settings.rs",
+    "cli/tests/student_copy.rs",
     "cli/tests/workflows.rs",
     "tests/reference_answers.rs",
     "scripts/make-batch",
