@@ -134,54 +134,6 @@ fn every_homework_gives_its_own_hints() {
     }
 }
 
-/// The reference's answer lines of each blank, from its markers.
-fn answers() -> Vec<Vec<String>> {
-    let reference =
-        std::fs::read_to_string(course_root().join(homeworks::default().reference)).unwrap();
-    let mut answers: Vec<Vec<String>> = Vec::new();
-    let mut open = false;
-    for line in reference.lines().map(str::trim) {
-        if line.starts_with("// BLANK ") {
-            answers.push(Vec::new());
-            open = true;
-        } else if line.starts_with("// END BLANK ") {
-            open = false;
-        } else if open && !line.starts_with("//") {
-            answers.last_mut().unwrap().push(line.to_owned());
-        }
-    }
-    answers
-}
-
-#[test]
-fn only_the_last_hint_gives_the_code() {
-    let blanks = blanks();
-    let answers = answers();
-    assert_eq!(blanks.len(), answers.len());
-    for (blank, answer) in blanks.iter().zip(&answers) {
-        let (last, earlier) = blank.hints.split_last().expect("hints");
-        assert!(last.starts_with("The code: "), "blank {}: {last}", blank.id);
-        for hint in earlier {
-            assert!(!hint.contains("The code"), "blank {}: {hint}", blank.id);
-            for line in answer.iter().filter(|l| l.len() > 8) {
-                let code = line.trim_end_matches(';');
-                assert!(
-                    !hint.contains(code),
-                    "blank {}'s hint gives the code `{code}` before the last: {hint}",
-                    blank.id
-                );
-            }
-        }
-        // The first hint only nudges: no code at all.
-        assert!(
-            !blank.hints[0].contains("self."),
-            "blank {}: {}",
-            blank.id,
-            blank.hints[0]
-        );
-    }
-}
-
 #[test]
 fn hint_refuses_a_blank_that_is_not_there_in_one_line() {
     let tmp = tempfile::tempdir().unwrap();

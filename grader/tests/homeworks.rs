@@ -386,3 +386,56 @@ fn homework_check_names_a_test_made_to_always_pass() {
     );
     assert!(report.counts.mutants > 0, "{:?}", report.counts);
 }
+
+/// The reference's answer lines of each blank of `homework`, from its
+/// markers.
+fn answers(homework: &Homework) -> Vec<Vec<String>> {
+    let mut answers: Vec<Vec<String>> = Vec::new();
+    let mut open = false;
+    for line in reference(homework).lines().map(str::trim) {
+        if line.starts_with("// BLANK ") {
+            answers.push(Vec::new());
+            open = true;
+        } else if line.starts_with("// END BLANK ") {
+            open = false;
+        } else if open && !line.starts_with("//") {
+            answers.last_mut().unwrap().push(line.to_owned());
+        }
+    }
+    answers
+}
+
+/// N-Queens' hints (`queens hint`) go from a nudge to the code, and only
+/// the last one gives the reference's code. (Here with the reference, which
+/// a student copy leaves out; `cli/tests/hint.rs` runs `queens hint` itself.)
+#[test]
+fn only_the_last_hint_gives_the_code() {
+    let homework = homeworks::default();
+    let text =
+        std::fs::read_to_string(root().join("exercises").join(homework.hints)).expect("the hints");
+    let blanks: Vec<markers::Blank> = serde_json::from_str(&text).expect("hints are JSON");
+    let answers = answers(homework);
+    assert_eq!(blanks.len(), answers.len());
+    for (blank, answer) in blanks.iter().zip(&answers) {
+        let (last, earlier) = blank.hints.split_last().expect("hints");
+        assert!(last.starts_with("The code: "), "blank {}: {last}", blank.id);
+        for hint in earlier {
+            assert!(!hint.contains("The code"), "blank {}: {hint}", blank.id);
+            for line in answer.iter().filter(|l| l.len() > 8) {
+                let code = line.trim_end_matches(';');
+                assert!(
+                    !hint.contains(code),
+                    "blank {}'s hint gives the code `{code}` before the last: {hint}",
+                    blank.id
+                );
+            }
+        }
+        // The first hint only nudges: no code at all.
+        assert!(
+            !blank.hints[0].contains("self."),
+            "blank {}: {}",
+            blank.id,
+            blank.hints[0]
+        );
+    }
+}
