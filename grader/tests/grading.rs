@@ -255,14 +255,18 @@ fn cargo_in_copy(copy: &Path, target: &Path, args: &[&str]) -> (bool, String) {
     (status.success(), std::fs::read_to_string(&log).unwrap())
 }
 
-/// The tests `cargo test`'s output says failed, each as `target: test`
-/// (`target` from the `Running` line above it), and the compile errors.
+/// The tests `cargo test`'s output says failed, each as `binary (file):
+/// test` (from the `Running file (path/binary-hash)` line above it), and
+/// the compile errors.
 fn failures(output: &str) -> Vec<String> {
-    let mut running = "";
+    let mut running = String::new();
     let mut failed = Vec::new();
     for line in output.lines() {
         if let Some(target) = line.trim().strip_prefix("Running ") {
-            running = target.split(" (").next().unwrap_or(target);
+            let (file, binary) = target.split_once(" (").unwrap_or((target, ""));
+            let binary = binary.rsplit('/').next().unwrap_or(binary);
+            let binary = binary.rsplit_once('-').map_or(binary, |(name, _hash)| name);
+            running = format!("{binary} ({file})");
         } else if let Some(test) = line
             .strip_prefix("test ")
             .and_then(|rest| rest.strip_suffix(" ... FAILED"))
