@@ -294,12 +294,26 @@ fn failures(output: &str) -> Vec<String> {
 fn student_copy_builds_and_grades() {
     let (out, target, _lock) = student_copy_place();
     student_copy::write(&Course::built_in(), &out).unwrap();
-    for command in [
-        &["test", "--offline", "--no-fail-fast"][..],
-        &["test", "--offline", "--no-fail-fast", "-p", "exercises"],
+    // Each command with the test binaries it must run (not a run of none).
+    for (command, binaries) in [
+        (
+            &["test", "--offline", "--no-fail-fast"][..],
+            &["course", "cli", "queens_grader"][..],
+        ),
+        (
+            &["test", "--offline", "--no-fail-fast", "-p", "exercises"],
+            &["nqueens"],
+        ),
     ] {
         let (passed, output) = cargo_in_copy(&out, &target, command);
         let failed = failures(&output);
+        for binary in binaries {
+            assert!(
+                output.contains(&format!("/deps/{binary}-")),
+                "`cargo {}` in a student copy ran no `{binary}` tests:\n{output}",
+                command.join(" ")
+            );
+        }
         let tail: Vec<&str> = output.lines().rev().take(40).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
         assert!(
