@@ -194,13 +194,14 @@ pub fn generic(difference: &Difference) -> Explanation {
     } else {
         format!(" at `{path}`")
     };
+    // One line each, in words: never the answers' JSON.
     Explanation::text(format!(
-        "{} — asked {}, your answer differs from the reference's{at}: the reference has {}, \
-         yours has {}",
+        "{}: your answer differs from the reference's{at}.\nAsked: {}\nThe reference has: {}\n\
+         Yours has: {}",
         difference.rule,
-        shown(difference.question),
-        shown(reference),
-        shown(yours)
+        in_words(difference.question),
+        in_words(reference),
+        in_words(yours)
     ))
 }
 
@@ -243,17 +244,83 @@ fn join(path: &str, key: &str) -> String {
     }
 }
 
-/// A JSON value in a message, cut at about 160 characters.
-fn shown(value: &Value) -> String {
-    let text = match value {
-        Value::Array(items) if items.len() > 20 => format!("a list of {} items", items.len()),
-        other => other.to_string(),
-    };
-    if text.chars().count() > 160 {
-        format!("{}…", text.chars().take(160).collect::<String>())
+/// The most characters [`in_words`] gives: with its label, a line of a
+/// message stays within about 100 characters.
+const WORDS: usize = 86;
+/// The items of a list [`in_words`] shows before it says how many there are.
+const ITEMS: usize = 6;
+
+/// A value of a question or an answer (as the homework serialises it) in
+/// words, for a homework with no explainer: a variant's name split into
+/// words (`TooBig` is `too big`, `{"Region": 3}` is `region: 3`), fields as
+/// `name: value` in parentheses, a list in brackets with its first few items and its length,
+/// `none` for nothing; no braces, no quotes, and at most about
+/// [`WORDS`] characters.
+pub fn in_words(value: &Value) -> String {
+    let text = words(value);
+    if text.chars().count() > WORDS {
+        format!("{}…", text.chars().take(WORDS - 1).collect::<String>())
     } else {
         text
     }
+}
+
+fn words(value: &Value) -> String {
+    match value {
+        Value::Null => "none".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(text) => name_in_words(text, false),
+        Value::Array(items) => {
+            let shown: Vec<String> = items.iter().take(ITEMS).map(words).collect();
+            match items.len() {
+                0 => "[]".to_owned(),
+                n if n > ITEMS => format!("[{}, … ({n} in all)]", shown.join(", ")),
+                _ => format!("[{}]", shown.join(", ")),
+            }
+        }
+        // An enum's variant with its content (`{"TooBig": …}`).
+        Value::Object(fields) if fields.len() == 1 && is_variant(fields.keys().next()) => {
+            let (variant, content) = fields.iter().next().expect("one field");
+            let variant = name_in_words(variant, true);
+            match content {
+                Value::Object(_) | Value::Array(_) => format!("{variant} {}", words(content)),
+                scalar => format!("{variant}: {}", words(scalar)),
+            }
+        }
+        Value::Object(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(name, value)| format!("{}: {}", name.replace('_', " "), words(value)))
+                .collect();
+            format!("({})", fields.join(", "))
+        }
+    }
+}
+
+/// Whether an object's only key is an enum variant's name: `TooBig`.
+fn is_variant(key: Option<&String>) -> bool {
+    key.is_some_and(|key| key.starts_with(|c: char| c.is_ascii_uppercase()))
+}
+
+/// A variant's name in words, `TooBig` as `too big`; other text (a name
+/// like `Australia`, a sentence) as it is, unless it is a `variant`'s key
+/// (`{"Boards": …}` is `boards …`).
+fn name_in_words(text: &str, variant: bool) -> String {
+    let identifier = text.chars().all(|c| c.is_ascii_alphanumeric())
+        && text.starts_with(|c: char| c.is_ascii_uppercase())
+        && (variant || text.chars().skip(1).any(|c| c.is_ascii_uppercase()));
+    if !identifier {
+        return text.to_owned();
+    }
+    let mut words = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            words.push(' ');
+        }
+        words.push(c.to_ascii_lowercase());
+    }
+    words
 }
 
 #[cfg(test)]
@@ -287,9 +354,50 @@ mod tests {
             yours: &yours,
         };
         let text = generic(&difference).to_text();
-        for needle in ["the boards match", "{\"n\":4}", "`nodes`", "17", "16"] {
+        for needle in ["the boards match", "(n: 4)", "`nodes`", "17", "16"] {
             assert!(text.contains(needle), "{needle} in {text}");
         }
+    }
+
+    #[test]
+    fn a_question_without_an_explainer_is_said_in_words_not_json() {
+        let question = json!({"TooBig": [{"chosen": [0], "n_queens": 4, "rows": null}]});
+        let (reference, yours) = (json!({"Boards": (0..40).collect::<Vec<_>>()}), json!(true));
+        let difference = Difference {
+            test: "end_to_end::x",
+            rule: "the boards match",
+            index: 0,
+            question: &question,
+            reference: &reference,
+            yours: &yours,
+        };
+        let text = generic(&difference).to_text();
+        assert!(
+            text.contains("Asked: too big [(chosen: [0], n queens: 4, rows: none)]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("reference has: boards [0, 1, 2, 3, 4, 5, … (40 in all)]"),
+            "{text}"
+        );
+        assert!(!text.contains(['{', '}', '"']), "JSON in {text}");
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 100),
+            "{text}"
+        );
+        assert_eq!(in_words(&json!("UsaMap")), "usa map");
+        assert_eq!(in_words(&json!("Australia")), "Australia");
+        assert_eq!(in_words(&json!({"Region": 3})), "region: 3");
+        assert_eq!(
+            in_words(&json!({"Search": {"map": "Usa"}})),
+            "search (map: Usa)"
+        );
+        let long = json!({"Search": {"assignment": vec![json!({"Some": 3}); 200]}});
+        assert!(
+            in_words(&long).chars().count() <= WORDS,
+            "{}",
+            in_words(&long)
+        );
     }
 
     #[test]
