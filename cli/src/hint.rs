@@ -270,11 +270,12 @@ fn write_seen(state: &Path, seen: &Seen) -> Result<(), Failure> {
     std::fs::write(state, text + "\n").map_err(|e| cannot(&e))
 }
 
-/// The instruction without the format braces the `todo!()` needs: `({row}, {col})`
-/// reads `(row, col)`.
+/// The instruction without the format braces the `todo!()` needs, each value
+/// it shows named as code: `({row}, {col})` reads ``(`row`, `col`)``.
 pub(crate) fn plain(instruction: &str) -> String {
-    // `{row}` reads as `row`, `{free:#b}` as `free`: the names, without the
-    // format specs.
+    // `{row}` reads as `` `row` ``, `{free:#b}` as `` `free` ``: the names of
+    // the values the handout's message shows, marked as code so that "may
+    // region {region} take colour {colour}?" does not read "region region".
     let mut out = String::new();
     let mut rest = instruction;
     while let Some(open) = rest.find('{') {
@@ -284,7 +285,10 @@ pub(crate) fn plain(instruction: &str) -> String {
             out.push_str(inner);
             return out;
         };
-        out.push_str(inner[..close].split(':').next().unwrap_or(""));
+        let name = inner[..close].split(':').next().unwrap_or("");
+        if !name.is_empty() {
+            out.push_str(&format!("`{name}`"));
+        }
         rest = &inner[close + 1..];
     }
     out.push_str(rest);
@@ -299,11 +303,15 @@ mod tests {
     fn an_instruction_reads_without_its_braces_and_format_specs() {
         assert_eq!(
             plain("is ({row}, {col}) attacked?"),
-            "is (row, col) attacked?"
+            "is (`row`, `col`) attacked?"
         );
         assert_eq!(
             plain("free columns {free:#b} of row {row}"),
-            "free columns free of row row"
+            "free columns `free` of row `row`"
+        );
+        assert_eq!(
+            plain("may region {region} take colour {colour}? Look in {assignment:?}."),
+            "may region `region` take colour `colour`? Look in `assignment`."
         );
         assert_eq!(plain("no braces"), "no braces");
         assert_eq!(plain("an open { brace"), "an open  brace");

@@ -512,7 +512,7 @@ fn every_key_works() {
     // where `queens hint` keeps them.
     watch.press("h");
     watch.wait_for("blank 1's first hint", AFTER_SAVE, |s| {
-        s.contains("blank 1 · prune check · hint 1 of") && s.contains("the task: is (row, col)")
+        s.contains("blank 1 · prune check · hint 1 of") && s.contains("the task: is (`row`, `col`)")
     });
     watch.press("h");
     watch.wait_for("blank 1's second hint", AFTER_SAVE, |s| {
