@@ -225,6 +225,34 @@ pub fn for_file(file: &std::path::Path) -> Option<&'static Homework> {
 mod tests {
     use super::*;
 
+    /// One spelling per name: a blank's group of graded tests, in words (as
+    /// the reports title it), is the title its hints give it, so a report
+    /// never says `un choose` where the hints say `un-choose`.
+    #[test]
+    fn a_blank_s_group_is_titled_as_its_hints_title_it() {
+        for homework in ALL {
+            let hints: serde_json::Value = serde_json::from_str(homework.files.hints).unwrap();
+            let hints = hints.as_array().expect("a list of blanks");
+            for test in homework.tests {
+                let group = test.name.split("::").next().unwrap_or_default();
+                let Some(id) = crate::results::blank_of(group) else {
+                    continue;
+                };
+                let blank = hints.iter().find(|b| b["id"] == id);
+                let title = blank.and_then(|b| b["title"].as_str());
+                let in_words = group
+                    .strip_prefix(&format!("blank_{id}_"))
+                    .map(|name| name.replace('_', " "));
+                assert_eq!(
+                    in_words.as_deref(),
+                    title,
+                    "{}: {group} and its hints' title",
+                    homework.name
+                );
+            }
+        }
+    }
+
     #[test]
     fn names_files_and_targets_are_unique() {
         for pick in [
