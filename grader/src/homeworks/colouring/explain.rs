@@ -5,7 +5,7 @@
 use queens::notebook::csp;
 
 use super::questions::{Answer, Call, MapName, Question, Searched};
-use crate::explanation::{Difference, Explanation};
+use crate::explanation::{Difference, Explanation, counted};
 
 /// Australia's regions by index, as `Map::australia()` lists them.
 const AUSTRALIA: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
@@ -70,9 +70,21 @@ fn outcome(map: MapName, searched: &Searched) -> String {
         ""
     };
     format!(
-        "{found}; {} colourings in {} nodes{stop}",
-        searched.solutions, searched.nodes
+        "{found}; {} in {}{stop}",
+        counted(searched.solutions, "colouring"),
+        counted(searched.nodes, "node")
     )
+}
+
+/// The colours `consistent` allows, in a sentence's words: `of which red and
+/// blue are consistent`, `of which only green is`, `none of them consistent`.
+fn allowed_in_words(allowed: &[usize]) -> String {
+    let names: Vec<String> = allowed.iter().map(|&c| colour(c)).collect();
+    match names.as_slice() {
+        [] => "none of them consistent".to_owned(),
+        [one] => format!("of which only {one} is consistent"),
+        [first @ .., last] => format!("of which {} and {last} are consistent", first.join(", ")),
+    }
 }
 
 /// The difference in words, for every question of this homework.
@@ -128,8 +140,9 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
             },
         ) => {
             let setting = format!(
-                "try_colours({at}) with {colours} colours, of which {:?} are consistent{}",
-                allowed,
+                "try_colours({at}) with {}, {}{}",
+                counted(colours, "colour"),
+                allowed_in_words(allowed),
                 stop_at.map_or_else(String::new, |k| format!(
                     ", deeper call {k} ending the search"
                 ))
@@ -142,13 +155,13 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
                     call(&y_calls[k])
                 ),
                 None if r_calls.len() > y_calls.len() => format!(
-                    "{setting}: after your {} calls the reference goes on with {}.",
-                    y_calls.len(),
+                    "{setting}: after your {} the reference goes on with {}.",
+                    counted(y_calls.len(), "call"),
                     call(&r_calls[y_calls.len()])
                 ),
                 None if y_calls.len() > r_calls.len() => format!(
-                    "{setting}: after the reference's {} calls yours goes on with {}.",
-                    r_calls.len(),
+                    "{setting}: after the reference's {} yours goes on with {}.",
+                    counted(r_calls.len(), "call"),
                     call(&y_calls[r_calls.len()])
                 ),
                 None => format!("{setting}: it should return {r_over}, yours returned {y_over}."),
@@ -189,4 +202,80 @@ pub fn explain(difference: &Difference) -> Option<Explanation> {
         _ => return None,
     };
     Some(Explanation::text(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::homeworks::colouring::questions::Call;
+
+    fn said(question: &Question, reference: &Answer, yours: &Answer) -> String {
+        let (question, reference, yours) = (json!(question), json!(reference), json!(yours));
+        let difference = Difference {
+            test: "t",
+            rule: "r",
+            index: 0,
+            question: &question,
+            reference: &reference,
+            yours: &yours,
+        };
+        explain(&difference).expect("explained").to_text()
+    }
+
+    #[test]
+    fn counts_of_one_are_singular_and_the_consistent_colours_are_named() {
+        let searched = |solutions, nodes| {
+            Answer::Searched(Searched {
+                nodes,
+                solutions,
+                first: None,
+                over_budget: false,
+                steps: Vec::new(),
+            })
+        };
+        let search = Question::Search {
+            map: MapName::Australia,
+            colours: 3,
+            every_solution: true,
+            budget: 10,
+            record: false,
+        };
+        let text = said(&search, &searched(1, 1), &searched(2, 7));
+        assert!(text.contains("1 colouring in 1 node;"), "{text}");
+        assert!(text.contains("2 colourings in 7 nodes"), "{text}");
+        let tried = |allowed: Vec<usize>| Question::TryColours {
+            region: 2,
+            colours: 3,
+            allowed,
+            stop_at: None,
+        };
+        let calls = |calls: Vec<Call>| Answer::Tried {
+            over: false,
+            deeper: 0,
+            calls,
+        };
+        let assign = Call::Assign {
+            region: 2,
+            colour: Some(1),
+        };
+        let text = said(&tried(vec![1]), &calls(vec![assign]), &calls(vec![]));
+        assert!(text.contains("of which only green is consistent"), "{text}");
+        assert!(text.contains("after your 0 calls"), "{text}");
+        assert!(!text.contains('['), "{text}");
+        let text = said(&tried(vec![0, 2]), &calls(vec![]), &calls(vec![assign]));
+        assert!(
+            text.contains("of which red and blue are consistent"),
+            "{text}"
+        );
+        assert!(text.contains("after the reference's 0 calls"), "{text}");
+        let text = said(&tried(vec![]), &calls(vec![]), &calls(vec![assign]));
+        assert!(
+            text.contains("with 3 colours, none of them consistent"),
+            "{text}"
+        );
+        let text = said(&tried(vec![0, 1, 2]), &calls(vec![assign]), &calls(vec![]));
+        assert!(text.contains("of which red, green and blue are"), "{text}");
+    }
 }
