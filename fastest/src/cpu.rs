@@ -1,7 +1,8 @@
 //! What this CPU can run, asked once: the count-only walks
 //! ([`crate::count::kernel`], [`crate::count::four_rows`]) and the Sudoku
 //! search ([`crate::sudoku`]'s `fastest`) pick their builds by it and never change
-//! what they find.
+//! what they find. Which of the builds it allows runs fastest is not for the
+//! flags to say: [`crate::count::select`] times them.
 //!
 //! Asked with `cpufeatures`, which reads only the CPUID leaves the features
 //! live in and caches the answer: the standard library's

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use queens::Strategy;
 use queens::report::reference::SOLUTIONS;
-use queens_fastest::count::{constellation, four_rows, mirror_count};
+use queens_fastest::count::{constellation, mirror_count, select};
 use queens_fastest::run::count_with_budget;
 use serde_json::{Value, json};
 
@@ -116,14 +116,14 @@ pub fn measure(mirror_n: usize, sizes: &[usize], rounds: usize) -> Value {
         "native_bits".into(),
         json!(queens_fastest::cpu::native_bits()),
     );
+    // The kernel the counts below run (timed now, or forced by QUEENS_KERNEL).
+    let choice = select::chosen();
+    out.insert("kernel".into(), json!(choice.kernel.name()));
+    out.insert("kernel_reason".into(), json!(choice.reason.name()));
     out.insert(
         "vector_lanes".into(),
-        // 0: the walk counts the last rows itself (no AVX2 here).
-        json!(if four_rows::wide() {
-            four_rows::Build::best().lanes()
-        } else {
-            0
-        }),
+        // 0: the walk counts the last rows itself.
+        json!(choice.kernel.build().map_or(0, |build| build.lanes())),
     );
     let c = compile("constellation");
     for &n in sizes {

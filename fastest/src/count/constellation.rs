@@ -47,6 +47,7 @@ use queens::strategy::{Strategy, Tree};
 use crate::count::burnside;
 use crate::count::four_rows::LastFour;
 use crate::count::kernel::{self, Rows};
+use crate::count::select::{self, Kernel};
 
 /// The smallest board `fastest` counts with constellations: below it the
 /// whole count takes microseconds and the symmetry walk, with its full
@@ -74,14 +75,16 @@ pub struct Constellation {
 }
 
 impl Constellation {
-    /// The completions of this border: boards that have these edge queens.
+    /// The completions of this border: boards that have these edge queens
+    /// (with the kernel [`select::chosen`]).
     pub fn completions(&self) -> u64 {
-        self.completions_with(&mut LastFour::new(self.rows.board, [1; 3]))
+        let kernel = select::chosen().kernel;
+        self.completions_with(&mut LastFour::with_kernel(self.rows.board, [1; 3], kernel))
     }
 
     /// [`Constellation::completions`], with `last` for the batches of
     /// boards four rows from the end (reused from one constellation to the
-    /// next: [`kernel::count_gathered`]).
+    /// next: [`kernel::count_gathered`]), whose kernel counts.
     pub fn completions_with(&self, last: &mut LastFour) -> u64 {
         kernel::count_gathered(
             &self.rows,
@@ -211,6 +214,14 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
     all
 }
 
+/// The constellation of the border queens `queens` (pairwise peaceful, on
+/// the border of an `n × n` board) as they stand, of weight 1: no image
+/// sought, no class weighed (the kernels' timing sample,
+/// [`crate::count::select::sample`]).
+pub(crate) fn placed(n: usize, queens: &[(usize, usize)]) -> Constellation {
+    Constellation::new(n, queens, 1)
+}
+
 /// The image of the placement `queens` the walk goes through fastest.
 fn oriented(n: usize, queens: &[(usize, usize)], weight: u64) -> Constellation {
     (0..8)
@@ -290,7 +301,8 @@ pub struct Census {
     pub edge: u64,
 }
 
-/// Counts the solutions of an `n × n` board (`2 <= n <= 23`) on this thread.
+/// Counts the solutions of an `n × n` board (`2 <= n <= 23`) on this thread,
+/// with the kernel [`select::chosen`] (timed on first use).
 ///
 /// ```
 /// let census = queens_fastest::count::constellation::count(10);
@@ -300,8 +312,21 @@ pub struct Census {
 /// # Panics
 /// If `n < 2` or `n > 23`.
 pub fn count(n: usize) -> Census {
+    count_with(n, select::chosen().kernel)
+}
+
+/// [`count`] with `kernel`.
+///
+/// ```
+/// use queens_fastest::count::{constellation, select::Kernel};
+/// assert_eq!(constellation::count_with(8, Kernel::Scalar).solutions, 92);
+/// ```
+///
+/// # Panics
+/// If `n < 2` or `n > 23`, or this CPU cannot run `kernel`.
+pub fn count_with(n: usize, kernel: Kernel) -> Census {
     let all = constellations(n);
-    let mut last = LastFour::new(0, [1; 3]);
+    let mut last = LastFour::with_kernel(0, [1; 3], kernel);
     let solutions = all.iter().map(|unit| unit.solutions_with(&mut last)).sum();
     census(n, &all, solutions)
 }
@@ -314,12 +339,24 @@ pub fn count(n: usize) -> Census {
 /// assert_eq!((census.solutions, census.fundamental), (724, 92));
 /// ```
 pub fn count_parallel(n: usize) -> Census {
+    count_parallel_with(n, select::chosen().kernel)
+}
+
+/// [`count_parallel`] with `kernel`.
+///
+/// # Panics
+/// If `n < 2` or `n > 23`, or this CPU cannot run `kernel`.
+pub fn count_parallel_with(n: usize, kernel: Kernel) -> Census {
     use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    assert!(
+        kernel.available(),
+        "this CPU cannot run the {kernel} kernel"
+    );
     let all = constellations(n);
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let drain = || {
-        let (mut sum, mut last) = (0, LastFour::new(0, [1; 3]));
+        let (mut sum, mut last) = (0, LastFour::with_kernel(0, [1; 3], kernel));
         while let Some(unit) = all.get(next.fetch_add(1, Ordering::Relaxed)) {
             sum += unit.solutions_with(&mut last);
         }

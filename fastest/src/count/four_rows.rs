@@ -23,8 +23,11 @@
 //! from 1.14 s to 0.64 s (with the squared estimate of
 //! [`crate::count::constellation`]; BENCHMARKS.md). The plain build was slower
 //! than the walk counting the last rows itself (0.88x on the whole count at
-//! n = 16 while this was built), so [`crate::count::kernel::count_gathered`]
-//! batches only where [`wide`] says so.
+//! n = 16 while this was built), and AVX-512 on a 256-bit datapath slower
+//! than AVX2 (issue 48): which build runs, or none, is the
+//! [`Kernel`] the batch is made with, timed by [`crate::count::select`].
+
+use crate::count::select::Kernel;
 
 /// Boards held before they are counted; after each parent the batch is
 /// drained when fewer than 40 places are left (32 children and a chunk of padding).
@@ -59,8 +62,8 @@ pub struct LastFour {
     len: usize,
     board: u64,
     steps: [u32; 3],
-    /// The build [`LastFour::drain`] runs: the widest this CPU has, found once.
-    build: Build,
+    /// The kernel the walk gathers for; its build is what [`LastFour::drain`] runs.
+    kernel: Kernel,
 }
 
 impl std::fmt::Debug for LastFour {
@@ -69,7 +72,7 @@ impl std::fmt::Debug for LastFour {
             .field("len", &self.len)
             .field("board", &self.board)
             .field("steps", &self.steps)
-            .field("build", &self.build)
+            .field("kernel", &self.kernel)
             .finish_non_exhaustive()
     }
 }
@@ -77,8 +80,23 @@ impl std::fmt::Debug for LastFour {
 impl LastFour {
     /// An empty batch for boards whose cells are the bits `board` and whose
     /// four last rows are `steps` rows apart (first to second, second to
-    /// third, third to fourth: 1 when consecutive).
+    /// third, third to fourth: 1 when consecutive), for the widest kernel
+    /// this CPU runs ([`Kernel::widest`]: no timing).
     pub fn new(board: u64, steps: [u32; 3]) -> Self {
+        Self::with_kernel(board, steps, Kernel::widest())
+    }
+
+    /// [`LastFour::new`] for the walk of `kernel`: drained with its build
+    /// (the plain one for [`Kernel::Scalar`], whose walk gathers nothing).
+    ///
+    /// # Panics
+    /// If this CPU cannot run `kernel` ([`Kernel::available`]): the walk
+    /// trusts the kernel a batch carries.
+    pub fn with_kernel(board: u64, steps: [u32; 3], kernel: Kernel) -> Self {
+        assert!(
+            kernel.available(),
+            "this CPU cannot run the {kernel} kernel"
+        );
         Self {
             columns: Box::new([0; CAPACITY]),
             diagonals: Box::new([0; CAPACITY]),
@@ -86,8 +104,13 @@ impl LastFour {
             len: 0,
             board,
             steps,
-            build: Build::best(),
+            kernel,
         }
+    }
+
+    /// The kernel this batch was made for.
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
     }
 
     /// Drains what is held (the count is returned) and makes the batch ready
@@ -130,10 +153,9 @@ impl LastFour {
     }
 
     /// The solutions below every board held, which are let go; with the
-    /// widest build this CPU runs ([`Build::best`], found when the batch was
-    /// made).
+    /// build of the batch's kernel.
     pub fn drain(&mut self) -> u64 {
-        self.drain_with(self.build)
+        self.drain_with(self.kernel.build().unwrap_or(Build::Portable))
     }
 
     /// [`LastFour::drain`] with the build `build`.
@@ -201,12 +223,6 @@ impl Build {
             Build::Avx512 => 8,
         }
     }
-}
-
-/// Whether the batches beat the walk on this CPU: they need AVX2 at least
-/// (the plain build is slower than the walk counting the rows itself).
-pub fn wide() -> bool {
-    Build::Avx2.available()
 }
 
 /// The lowest set bit of `x` (0 for 0).
@@ -427,14 +443,14 @@ mod tests {
     }
 
     #[test]
-    fn the_best_build_is_available_and_the_walk_batches_only_with_vectors() {
+    fn the_best_build_is_available_and_a_batch_drains_with_its_kernels_build() {
         assert!(Build::best().available());
-        assert_eq!(wide(), Build::best() != Build::Portable);
-        // This machine and CI's have AVX2; a build on another CPU says so.
-        #[cfg(target_arch = "x86_64")]
-        if !wide() {
-            eprintln!("no AVX2 here: only the plain build was tested");
+        for kernel in Kernel::available_here() {
+            let batch = LastFour::with_kernel(0xff, [1; 3], kernel);
+            assert_eq!(batch.kernel(), kernel);
+            assert!(kernel.build().is_none_or(Build::available));
         }
+        assert_eq!(LastFour::new(0xff, [1; 3]).kernel(), Kernel::widest());
     }
 
     #[test]

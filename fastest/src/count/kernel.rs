@@ -21,9 +21,10 @@
 //!
 //! [`count_gathered`] is the same walk stopped four rows early: each board
 //! with four rows left goes into a [`LastFour`] batch, counted with vector
-//! instructions where the CPU has AVX2 ([`crate::count::four_rows`]).
+//! instructions ([`crate::count::four_rows`]) where the batch's kernel says
+//! so ([`crate::count::select`]).
 
-use crate::count::four_rows::{self, LastFour};
+use crate::count::four_rows::LastFour;
 
 /// The most rows a walk fills.
 pub const MAX_ROWS: usize = 32;
@@ -71,8 +72,8 @@ pub fn count<const UNIT: bool>(
 }
 
 /// [`count`] (rows may be skipped) with the boards that reach four rows left
-/// gathered into `last` and counted there in batches, where the CPU has
-/// vectors for it ([`four_rows::wide`]) and the walk has five rows or more;
+/// gathered into `last` and counted there in batches, where `last`'s kernel
+/// batches ([`LastFour::kernel`]) and the walk has five rows or more;
 /// otherwise [`count`] itself. `last` is reshaped for these rows, and left
 /// empty.
 pub fn count_gathered(
@@ -83,13 +84,15 @@ pub fn count_gathered(
     last: &mut LastFour,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if rows.count >= 5 && four_rows::wide() {
+    if rows.count >= 5 && last.kernel().build().is_some() {
         let k = rows.count;
         let earlier = last.reshape(
             rows.board,
             [rows.steps[k - 4], rows.steps[k - 3], rows.steps[k - 2]],
         );
-        // SAFETY: `wide` means the CPU has popcnt and BMI too.
+        // SAFETY: a batch is made only for a kernel this CPU runs
+        // (`LastFour::with_kernel`), and every batching kernel needs popcnt
+        // and BMI (`Kernel::available`).
         let below = unsafe { gathered::count(rows, columns, diagonals, anti_diagonals, last) };
         return earlier + below + last.drain();
     }

@@ -6,6 +6,7 @@
 //! | [`constellation`] | border queens first, one placement per class weighed by its size (`fastest` from n = 8 to 23) |
 //! | [`kernel`] | their inner loop on `u64` masks, two builds chosen at run time |
 //! | [`four_rows`] | the last four rows of a batch of boards, counted with vector instructions |
+//! | [`select`] | which kernel counts (the walk alone, or with batches of a build), timed on first use |
 //! | [`burnside`] | fundamental solutions from a count, by Burnside's lemma |
 //! | [`mirror_count`] | the mirror on the count-only loop (what the C counters of the benchmarks compute) |
 //!
@@ -20,3 +21,4 @@ pub mod constellation;
 pub mod four_rows;
 pub mod kernel;
 pub mod mirror_count;
+pub mod select;
