@@ -6,6 +6,7 @@ use std::path::Path;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use queens::Strategy;
+use queens_fastest::count::select::Kernel;
 use queens_grader::batch;
 use queens_grader::homework::Homework;
 use queens_grader::homeworks;
@@ -17,6 +18,15 @@ pub fn strategies() -> impl TypedValueParser<Value = Strategy> {
         PossibleValue::new(strategy.name()).help(queens_fastest::run::summary(strategy))
     }))
     .try_map(|name| name.parse::<Strategy>())
+}
+
+/// Parses a kernel name (`queens count --kernel`); `--help` lists every
+/// kernel with its summary, whether or not this CPU runs it.
+pub fn kernels() -> impl TypedValueParser<Value = Kernel> {
+    PossibleValuesParser::new(
+        Kernel::ALL.map(|kernel| PossibleValue::new(kernel.name()).help(kernel.summary())),
+    )
+    .try_map(|name| name.parse::<Kernel>())
 }
 
 /// Parses a report format; `--help` lists every name with its summary.
