@@ -352,7 +352,7 @@ pub fn count_sample(sample: &[Constellation], kernel: Kernel) -> u64 {
 }
 
 /// Each of `candidates` (all available) timed on the [`sample`]: its best of
-/// [`ROUNDS`] rounds, the order reversed every other round so that none
+/// three rounds, the order reversed every other round so that none
 /// always runs first (on a cold cache) or last.
 pub fn measure(candidates: &[Kernel]) -> Vec<(Kernel, Duration)> {
     let sample = sample();
