@@ -46,8 +46,9 @@ use queens::strategy::{Strategy, Tree};
 
 use crate::count::burnside;
 use crate::count::four_rows::LastFour;
-use crate::count::kernel::{self, Rows};
-use crate::count::select::{self, Kernel};
+use crate::count::kernel::Placed;
+use crate::count::kernels::Kernel;
+use crate::count::select;
 
 /// The smallest board `fastest` counts with constellations: below it the
 /// whole count takes microseconds and the symmetry walk, with its full
@@ -68,10 +69,7 @@ pub struct Constellation {
     pub queens: [(u8, u8); 4],
     /// Whether one of them is in the corner.
     pub corner: bool,
-    rows: Rows,
-    columns: u64,
-    diagonals: u64,
-    anti_diagonals: u64,
+    start: Placed,
 }
 
 impl Constellation {
@@ -79,20 +77,18 @@ impl Constellation {
     /// (with the kernel [`select::chosen`]).
     pub fn completions(&self) -> u64 {
         let kernel = select::chosen().kernel;
-        self.completions_with(&mut LastFour::with_kernel(self.rows.board, [1; 3], kernel))
+        self.completions_with(&mut LastFour::with_kernel(
+            self.start.rows.board,
+            [1; 3],
+            kernel,
+        ))
     }
 
     /// [`Constellation::completions`], with `last` for the batches of
     /// boards four rows from the end (reused from one constellation to the
-    /// next: [`kernel::count_gathered`]), whose kernel counts.
+    /// next: [`Placed::count_gathered`]), whose kernel counts.
     pub fn completions_with(&self, last: &mut LastFour) -> u64 {
-        kernel::count_gathered(
-            &self.rows,
-            self.columns,
-            self.diagonals,
-            self.anti_diagonals,
-            last,
-        )
+        self.start.count_gathered(last)
     }
 
     /// Its completions times its weight: the solutions of its class.
@@ -113,12 +109,16 @@ impl Constellation {
     /// with the share not squared; a walk of all 8 images, keeping the
     /// smallest, would save 42 %). Measured 2026-11-30.
     fn estimate(&self) -> f64 {
-        let rows = &self.rows;
+        let Placed {
+            rows,
+            columns,
+            diagonals: mut d,
+            anti_diagonals: mut a,
+        } = self.start;
         let m = rows.count as f64;
-        let (mut d, mut a) = (self.diagonals, self.anti_diagonals);
         let (mut total, mut level) = (0.0, 1.0);
         for depth in 0..rows.count {
-            let free = (rows.board & !(self.columns | d | a)).count_ones();
+            let free = (rows.board & !(columns | d | a)).count_ones();
             let thinning = (m - depth as f64) / m;
             level *= f64::from(free) * thinning * thinning;
             total += level;
@@ -130,40 +130,15 @@ impl Constellation {
 
     /// The placement `queens` (pairwise peaceful, on the border), ready to walk.
     fn new(n: usize, queens: &[(usize, usize)], weight: u64) -> Self {
-        let offset = n as i64 - 2;
-        let fill: Vec<usize> = (0..n)
-            .filter(|&row| queens.iter().all(|&(r, _)| r != row))
-            .collect();
-        let mut rows = Rows::consecutive(((1u64 << n) - 1) << offset, fill.len());
-        for (step, pair) in rows.steps.iter_mut().zip(fill.windows(2)) {
-            *step = (pair[1] - pair[0]) as u32;
-        }
-        // Seen from the first row to fill (or any row: with none, nothing is read).
-        let first = fill.first().copied().unwrap_or(1) as i64;
-        let bit = |col: i64| {
-            let at = col + offset;
-            assert!((0..64).contains(&at), "n = {n} is beyond the masks");
-            1u64 << at
-        };
-        let (mut columns, mut diagonals, mut anti_diagonals) = (0, 0, 0);
         let mut placed = [(0, 0); 4];
         for (slot, &(row, col)) in placed.iter_mut().zip(queens) {
             *slot = (row as u8, col as u8);
-            let (row, col) = (row as i64, col as i64);
-            columns |= bit(col);
-            // Where its lines cross the first row to fill; a main diagonal
-            // moves right one column per row down, an anti-diagonal left.
-            diagonals |= bit(col + first - row);
-            anti_diagonals |= bit(col - (first - row));
         }
         Self {
             weight,
             queens: placed,
             corner: queens.len() == 3,
-            rows,
-            columns,
-            diagonals,
-            anti_diagonals,
+            start: Placed::new(n, queens),
         }
     }
 }
@@ -212,14 +187,6 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
     edges.reverse();
     all.extend(edges);
     all
-}
-
-/// The constellation of the border queens `queens` (pairwise peaceful, on
-/// the border of an `n × n` board) as they stand, of weight 1: no image
-/// sought, no class weighed (the kernels' timing sample,
-/// [`crate::count::select::sample`]).
-pub(crate) fn placed(n: usize, queens: &[(usize, usize)]) -> Constellation {
-    Constellation::new(n, queens, 1)
 }
 
 /// The image of the placement `queens` the walk goes through fastest.

@@ -27,7 +27,8 @@
 //! than AVX2 (issue 48): which build runs, or none, is the
 //! [`Kernel`] the batch is made with, timed by [`crate::count::select`].
 
-use crate::count::select::Kernel;
+pub use crate::count::kernels::Build;
+use crate::count::kernels::Kernel;
 
 /// Boards held before they are counted; after each parent the batch is
 /// drained when fewer than 40 places are left (32 children and a chunk of padding).
@@ -172,55 +173,6 @@ impl LastFour {
             // SAFETY: as above, for AVX2.
             Build::Avx2 => unsafe { drain_avx2(self) },
             _ => drain_portable(self),
-        }
-    }
-}
-
-/// The builds of the batch count: the same code, compiled for three sets of
-/// instructions, picked at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Build {
-    /// Plain 64-bit code (the compiler may still use 2-lane SSE2).
-    Portable,
-    /// AVX2: 4 boards per instruction.
-    Avx2,
-    /// AVX-512 (F, VL, DQ): 8 boards per instruction.
-    Avx512,
-}
-
-impl Build {
-    /// Every build, plainest first.
-    pub const ALL: [Build; 3] = [Build::Portable, Build::Avx2, Build::Avx512];
-
-    /// Whether this CPU runs the build (with the `popcnt` and BMI the walk
-    /// itself uses, for the vector builds).
-    pub fn available(self) -> bool {
-        match self {
-            Build::Portable => true,
-            #[cfg(target_arch = "x86_64")]
-            Build::Avx2 => crate::cpu::native_bits() && crate::cpu::avx2(),
-            #[cfg(target_arch = "x86_64")]
-            Build::Avx512 => Build::Avx2.available() && crate::cpu::avx512(),
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => false,
-        }
-    }
-
-    /// The widest build this CPU runs.
-    pub fn best() -> Build {
-        *Build::ALL
-            .iter()
-            .rev()
-            .find(|build| build.available())
-            .unwrap_or(&Build::Portable)
-    }
-
-    /// Boards per vector instruction: 8, 4, or 1 for the plain build.
-    pub fn lanes(self) -> usize {
-        match self {
-            Build::Portable => 1,
-            Build::Avx2 => 4,
-            Build::Avx512 => 8,
         }
     }
 }

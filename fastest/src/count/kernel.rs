@@ -52,6 +52,73 @@ impl Rows {
     }
 }
 
+/// Queens placed on some rows of an `n × n` board, as the walk starts from
+/// them: the rows left to fill and the masks of their first row.
+#[derive(Clone, Copy, Debug)]
+pub struct Placed {
+    /// The rows left to fill, the board at bits `n - 2 .. 2n - 2` (so that a
+    /// diagonal that reaches the board only further down sits in bits left
+    /// of it).
+    pub rows: Rows,
+    /// The columns taken.
+    pub columns: u64,
+    /// The cells of the first row to fill on a queen's main diagonal.
+    pub diagonals: u64,
+    /// The cells of the first row to fill on a queen's anti-diagonal.
+    pub anti_diagonals: u64,
+}
+
+impl Placed {
+    /// The placement `queens`, `(row, column)` (pairwise peaceful), on an
+    /// `n × n` board, ready to walk.
+    ///
+    /// # Panics
+    /// If a queen's lines fall outside the masks (`n` beyond 23 or so).
+    pub fn new(n: usize, queens: &[(usize, usize)]) -> Self {
+        let offset = n as i64 - 2;
+        let fill: Vec<usize> = (0..n)
+            .filter(|&row| queens.iter().all(|&(r, _)| r != row))
+            .collect();
+        let mut rows = Rows::consecutive(((1u64 << n) - 1) << offset, fill.len());
+        for (step, pair) in rows.steps.iter_mut().zip(fill.windows(2)) {
+            *step = (pair[1] - pair[0]) as u32;
+        }
+        // Seen from the first row to fill (or any row: with none, nothing is read).
+        let first = fill.first().copied().unwrap_or(1) as i64;
+        let bit = |col: i64| {
+            let at = col + offset;
+            assert!((0..64).contains(&at), "n = {n} is beyond the masks");
+            1u64 << at
+        };
+        let (mut columns, mut diagonals, mut anti_diagonals) = (0, 0, 0);
+        for &(row, col) in queens {
+            let (row, col) = (row as i64, col as i64);
+            columns |= bit(col);
+            // Where its lines cross the first row to fill; a main diagonal
+            // moves right one column per row down, an anti-diagonal left.
+            diagonals |= bit(col + first - row);
+            anti_diagonals |= bit(col - (first - row));
+        }
+        Self {
+            rows,
+            columns,
+            diagonals,
+            anti_diagonals,
+        }
+    }
+
+    /// Its completions, by [`count_gathered`] with `last`.
+    pub fn count_gathered(&self, last: &mut LastFour) -> u64 {
+        count_gathered(
+            &self.rows,
+            self.columns,
+            self.diagonals,
+            self.anti_diagonals,
+            last,
+        )
+    }
+}
+
 /// The solutions below a consistent placement: `columns` the columns taken,
 /// `diagonals` and `anti_diagonals` the attacked cells of the first row to
 /// fill, all as bits of [`Rows::board`]. `UNIT` says every step is one row

@@ -4,9 +4,10 @@
 //! | module | idea |
 //! | --- | --- |
 //! | [`constellation`] | border queens first, one placement per class weighed by its size (`fastest` from n = 8 to 23) |
-//! | [`kernel`] | their inner loop on `u64` masks, two builds chosen at run time |
+//! | [`kernel`] | their inner loop on `u64` masks, two builds chosen at run time, from queens already placed (`Placed`) |
+//! | [`kernels`] | the kernels (the walk alone, or with batches of a build) and the builds, with what each needs of the CPU |
 //! | [`four_rows`] | the last four rows of a batch of boards, counted with vector instructions |
-//! | [`select`] | which kernel counts (the walk alone, or with batches of a build), timed on first use |
+//! | [`select`] | which kernel counts, timed on first use on a few placements walked by [`kernel`] |
 //! | [`burnside`] | fundamental solutions from a count, by Burnside's lemma |
 //! | [`mirror_count`] | the mirror on the count-only loop (what the C counters of the benchmarks compute) |
 //!
@@ -20,5 +21,6 @@ pub mod burnside;
 pub mod constellation;
 pub mod four_rows;
 pub mod kernel;
+pub mod kernels;
 pub mod mirror_count;
 pub mod select;

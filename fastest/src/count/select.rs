@@ -1,7 +1,8 @@
 //! Which kernel counts the constellations' rows: chosen by timing, not by
 //! the CPU's flags.
 //!
-//! A kernel is a way to count the rows below a constellation: the walk of
+//! A kernel ([`Kernel`], defined in [`crate::count::kernels`]) is a way to
+//! count the rows below a constellation: the walk of
 //! [`crate::count::kernel`] down to the last row ([`Kernel::Scalar`]), or the
 //! same walk stopped four rows early with the last four counted in batches
 //! ([`crate::count::four_rows`]) by one of its builds. Which is fastest
@@ -16,13 +17,12 @@
 //! `queens count --kernel NAME`), or the environment variable [`ENV`] read
 //! when the choice is first needed (for benchmarks).
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::count::constellation::{self, Constellation};
-use crate::count::four_rows::{Build, LastFour};
+use crate::count::four_rows::LastFour;
+use crate::count::kernel::Placed;
+pub use crate::count::kernels::{Kernel, KernelError};
 
 /// The environment variable that forces a kernel by name (`QUEENS_KERNEL=avx2`).
 pub const ENV: &str = "QUEENS_KERNEL";
@@ -32,9 +32,10 @@ pub const ENV: &str = "QUEENS_KERNEL";
 pub const SAMPLE_N: usize = 16;
 
 /// The sample: three of the 3,206 constellations of n = 16 (numbers 400,
-/// 1400 and 2800 of [`constellation::constellations`], in the images it
-/// walks), a large, a middling and a small one. Written out, as making all
-/// of them takes 5 ms; each kernel counts them in 0.5-0.8 ms here.
+/// 1400 and 2800 of [`crate::count::constellation::constellations`], in the
+/// images it walks), a large, a middling and a small one. Written out, as
+/// making all of them takes 5 ms; each kernel counts them in 0.5-0.8 ms
+/// here. Walked as placed, by the walk of [`crate::count::kernel`] itself.
 const SAMPLE: [[(usize, usize); 4]; 3] = [
     [(3, 0), (11, 15), (0, 7), (15, 4)],
     [(13, 15), (10, 0), (15, 3), (0, 7)],
@@ -45,169 +46,6 @@ const SAMPLE: [[(usize, usize); 4]; 3] = [
 /// round, which a busy machine disturbs least. About 10 ms in all with four
 /// candidates.
 const ROUNDS: usize = 3;
-
-/// A way to count the rows below a constellation; all count the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kernel {
-    /// The walk counts every row itself (with `popcnt` and BMI where the
-    /// CPU has them): no batches.
-    Scalar,
-    /// The last four rows in batches, as plain 64-bit code.
-    Plain,
-    /// The last four rows in batches, 4 boards per AVX2 instruction.
-    Avx2,
-    /// The last four rows in batches, 8 boards per AVX-512 instruction.
-    Avx512,
-}
-
-impl Kernel {
-    /// Every kernel, plainest first.
-    pub const ALL: [Kernel; 4] = [Kernel::Scalar, Kernel::Plain, Kernel::Avx2, Kernel::Avx512];
-
-    /// The name `--kernel` and [`ENV`] take.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "scalar",
-            Kernel::Plain => "plain",
-            Kernel::Avx2 => "avx2",
-            Kernel::Avx512 => "avx512",
-        }
-    }
-
-    /// What it is, in one line (the command line's help).
-    pub fn summary(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "the walk counts every row itself, no batches",
-            Kernel::Plain => "the last four rows in batches, plain 64-bit code",
-            Kernel::Avx2 => "the last four rows in batches, 4 boards per AVX2 instruction",
-            Kernel::Avx512 => {
-                "the last four rows in batches, 8 boards per AVX-512 (F, VL, DQ) instruction"
-            }
-        }
-    }
-
-    /// What the CPU needs for it, for the error when it lacks it.
-    fn needs(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "nothing",
-            Kernel::Plain => "x86-64 with popcnt, BMI1 and BMI2",
-            Kernel::Avx2 => "x86-64 with AVX2, popcnt, BMI1 and BMI2",
-            Kernel::Avx512 => "x86-64 with AVX-512 F, VL and DQ besides AVX2",
-        }
-    }
-
-    /// The build of the batch count it drains with; `None` for the walk
-    /// that batches nothing.
-    pub fn build(self) -> Option<Build> {
-        match self {
-            Kernel::Scalar => None,
-            Kernel::Plain => Some(Build::Portable),
-            Kernel::Avx2 => Some(Build::Avx2),
-            Kernel::Avx512 => Some(Build::Avx512),
-        }
-    }
-
-    /// Whether this CPU runs it: the batching walk itself is compiled with
-    /// `popcnt` and BMI, so every batched kernel needs them.
-    pub fn available(self) -> bool {
-        match self.build() {
-            None => true,
-            #[cfg(target_arch = "x86_64")]
-            Some(build) => crate::cpu::native_bits() && build.available(),
-            #[cfg(not(target_arch = "x86_64"))]
-            Some(_) => false,
-        }
-    }
-
-    /// The kernels this CPU runs, plainest first.
-    pub fn available_here() -> Vec<Kernel> {
-        Kernel::ALL.into_iter().filter(|k| k.available()).collect()
-    }
-
-    /// The widest kernel this CPU runs, unmeasured: what the flags alone
-    /// would pick.
-    pub fn widest() -> Kernel {
-        *Kernel::available_here()
-            .last()
-            .expect("scalar runs everywhere")
-    }
-
-    /// `self` if this CPU runs it, else the error that says what it lacks.
-    pub fn check(self) -> Result<Kernel, KernelError> {
-        if self.available() {
-            Ok(self)
-        } else {
-            Err(KernelError::Unavailable {
-                kernel: self,
-                here: Kernel::available_here(),
-            })
-        }
-    }
-}
-
-impl fmt::Display for Kernel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Kernel {
-    type Err = KernelError;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Kernel::ALL
-            .into_iter()
-            .find(|k| k.name() == name)
-            .ok_or_else(|| KernelError::Unknown(name.to_owned()))
-    }
-}
-
-/// A kernel that cannot be used, in one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KernelError {
-    /// No kernel has this name.
-    Unknown(String),
-    /// This CPU cannot run the kernel; `here` are those it runs.
-    Unavailable {
-        /// The kernel asked for.
-        kernel: Kernel,
-        /// The kernels this CPU runs.
-        here: Vec<Kernel>,
-    },
-    /// Another kernel was chosen already in this process.
-    AlreadyChosen(Kernel),
-}
-
-fn names(kernels: &[Kernel]) -> String {
-    kernels
-        .iter()
-        .map(|k| k.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-impl fmt::Display for KernelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KernelError::Unknown(name) => write!(
-                f,
-                "there is no kernel '{name}': use one of {}",
-                names(&Kernel::ALL)
-            ),
-            KernelError::Unavailable { kernel, here } => write!(
-                f,
-                "this CPU cannot run the {kernel} kernel (it needs {}); it runs {}",
-                kernel.needs(),
-                names(here)
-            ),
-            KernelError::AlreadyChosen(kernel) => {
-                write!(f, "the {kernel} kernel was already chosen in this process")
-            }
-        }
-    }
-}
-
-impl std::error::Error for KernelError {}
 
 /// Why a kernel runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -337,18 +175,18 @@ fn choose(
 }
 
 /// The fixed piece of work the kernels are timed on: three constellations
-/// of [`SAMPLE_N`], each of weight 1.
-pub fn sample() -> Vec<Constellation> {
+/// of [`SAMPLE_N`] as placed, ready to walk (no class weighed).
+pub fn sample() -> Vec<Placed> {
     SAMPLE
         .iter()
-        .map(|queens| constellation::placed(SAMPLE_N, queens))
+        .map(|queens| Placed::new(SAMPLE_N, queens))
         .collect()
 }
 
-/// The solutions of `sample`'s classes counted with `kernel` (available).
-pub fn count_sample(sample: &[Constellation], kernel: Kernel) -> u64 {
+/// The completions of `sample`'s placements counted with `kernel` (available).
+pub fn count_sample(sample: &[Placed], kernel: Kernel) -> u64 {
     let mut last = LastFour::with_kernel(0, [1; 3], kernel);
-    sample.iter().map(|c| c.solutions_with(&mut last)).sum()
+    sample.iter().map(|p| p.count_gathered(&mut last)).sum()
 }
 
 /// Each of `candidates` (all available) timed on the [`sample`]: its best of
@@ -374,6 +212,7 @@ pub fn measure(candidates: &[Kernel]) -> Vec<(Kernel, Duration)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::constellation;
     use queens::report::reference::SOLUTIONS;
 
     #[test]
@@ -427,34 +266,6 @@ mod tests {
             counts.iter().all(|&c| c == walked),
             "{counts:?} against {walked}"
         );
-    }
-
-    #[test]
-    fn names_parse_back_and_bad_ones_say_what_exists() {
-        for kernel in Kernel::ALL {
-            assert_eq!(kernel.name().parse::<Kernel>(), Ok(kernel));
-        }
-        let error = "sse".parse::<Kernel>().unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "there is no kernel 'sse': use one of scalar, plain, avx2, avx512"
-        );
-        assert_eq!(Kernel::Scalar.check(), Ok(Kernel::Scalar));
-        let unavailable = KernelError::Unavailable {
-            kernel: Kernel::Avx512,
-            here: vec![Kernel::Scalar, Kernel::Plain],
-        };
-        assert_eq!(
-            unavailable.to_string(),
-            "this CPU cannot run the avx512 kernel (it needs x86-64 with AVX-512 F, VL and DQ \
-             besides AVX2); it runs scalar, plain"
-        );
-        for kernel in Kernel::ALL {
-            match kernel.check() {
-                Ok(k) => assert!(k.available()),
-                Err(e) => assert!(e.to_string().contains("cannot run"), "{e}"),
-            }
-        }
     }
 
     #[test]
