@@ -255,7 +255,7 @@ const ITEMS: usize = 6;
 /// words (`TooBig` is `too big`, `{"Region": 3}` is `region: 3`), fields as
 /// `name: value` in parentheses, a list in brackets with its first few items and its length,
 /// `none` for nothing; no braces, no quotes, and at most about
-/// [`WORDS`] characters.
+/// `WORDS` characters.
 pub fn in_words(value: &Value) -> String {
     let text = words(value);
     if text.chars().count() > WORDS {

@@ -170,7 +170,7 @@ impl Bubblewrap {
 
 impl Bubblewrap {
     /// The command that runs `program` (a build: cargo) seeing only the
-    /// system's programs and libraries ([`SYSTEM`], [`SYSTEM_ETC`]),
+    /// system's programs and libraries (`/usr`, `/lib`; of `/etc` only [`SYSTEM_ETC`]),
     /// `readable` folders (the toolchain, the crates, the vendored sources)
     /// read-only and `writable` ones (the slot, the target folder, the build's
     /// homes), with a private `/tmp`, no network, no capabilities and only
