@@ -75,10 +75,14 @@ fn delete_each(keys: Keys) -> Vec<Question> {
         .collect()
 }
 
-/// `each` for n = 1 to 10: one end-to-end test's questions, its own claim
-/// only (the step-by-step comparison is a test of its own).
-fn one_to_ten(each: fn(usize) -> Question) -> Vec<Question> {
-    (1..=10).map(each).collect()
+/// The search step by step on small boards, where a first difference is
+/// easy to see, then `each` for n = 1 to 10.
+fn steps_then(each: fn(usize) -> Question) -> Vec<Question> {
+    let steps = (4..=6).map(|n| Question::Trace {
+        n,
+        budget: TRACE_BUDGET,
+    });
+    steps.chain((1..=10).map(each)).collect()
 }
 
 crate::graded_tests! {
@@ -139,10 +143,10 @@ crate::graded_tests! {
     end_to_end {
         boards_match_the_reference_for_n_1_to_10:
             "your search finds the same boards, in the same order, as the reference for n = 1 to 10"
-            => one_to_ten(|n| Question::Boards { n, budget: budget(n) }),
+            => steps_then(|n| Question::Boards { n, budget: budget(n) }),
         nodes_match_the_reference_for_n_1_to_10:
             "your search explores as many nodes as Knuth's tree for n = 1 to 10 (2,057 at n = 8)"
-            => one_to_ten(|n| Question::Nodes { n, budget: budget(n) }),
+            => steps_then(|n| Question::Nodes { n, budget: budget(n) }),
         solve_n_queens_returns_the_boards:
             "solve_n_queens(n) returns the reference's boards for n = 1 to 6"
             => (1..=6)
