@@ -428,22 +428,58 @@ fn notebook_03_s_cells_show_the_student_s_code_and_one_call_each() {
     }
 }
 
-/// A handout that does not compile is said once, with its first error's file
-/// and line, before the `:dep` that would show rustc's message without them
-/// and then fail every later cell: the check comes right before the `:dep`.
+/// A handout that does not compile is said once, in words (its first error's
+/// file, line and code), and "Run All" stops there: every notebook that
+/// `:dep`s a student's crate first runs `compiles::gate` on every such crate
+/// it loads, then `:dep`s the gate (a compile error when one does not
+/// compile: an `Err` alone would not stop "Run All"), before any of them.
 #[test]
-fn notebook_03_checks_that_the_handout_compiles_before_loading_it() {
-    let cells = code_cells(&load("03-build-the-solver"));
-    let dep = cells
-        .iter()
-        .position(|c| c.starts_with(":dep exercises"))
-        .expect("the :dep of the handout");
-    // A `?` in a cell's last expression keeps the kernel from drawing it: bound first.
-    assert_eq!(
-        cells[dep - 1].trim(),
-        "let compiled = queens::notebook::compiles::compiles(\"../exercises\")?;\ncompiled",
-        "the cell before the :dep"
-    );
+fn every_notebook_checks_its_handouts_compile_before_loading_them() {
+    let mut gated = 0;
+    for name in notebooks() {
+        let cells = code_cells(&load(&name));
+        let handouts: Vec<(usize, String)> = cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, cell)| cell.lines().map(move |line| (i, line.trim().to_owned())))
+            .filter_map(|(i, line)| {
+                let spec = line.strip_prefix(":dep ")?;
+                let path = spec
+                    .split("path = \"")
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .to_owned();
+                (path == "../exercises"
+                    || (path.starts_with("../target/notebooks/") && !path.ends_with("/gate")))
+                .then_some((i, path))
+            })
+            .collect();
+        let Some(&(first, _)) = handouts.first() else {
+            continue;
+        };
+        gated += 1;
+        assert!(
+            first >= 2
+                && cells[first - 1].trim() == ":dep gate = { path = \"../target/notebooks/gate\" }",
+            "{name}: the cell before the first handout's :dep must be the gate's :dep"
+        );
+        let check = &cells[first - 2];
+        assert!(
+            check.contains("let gate = queens::notebook::compiles::gate(")
+                && check.contains("\"../target/notebooks/gate\"")
+                && check.trim_end().ends_with(")?;\ngate"),
+            "{name}: the cell before the gate's :dep checks the handouts (bound first: a `?` in \
+             a cell's last expression keeps the kernel from drawing it): {check}"
+        );
+        for (_, path) in &handouts {
+            assert!(
+                check.contains(&format!("\"{path}\"")),
+                "{name}: the gate does not check {path}, which the notebook loads"
+            );
+        }
+    }
+    assert!(gated >= 4, "only {gated} notebooks load a handout");
 }
 
 /// The dependencies a notebook declares with `:dep`, with paths made absolute.
@@ -495,6 +531,12 @@ fn make_standalone_crates(deps: &[String]) {
             .nth(1)
             .and_then(|rest| rest.split('"').next())
         {
+            // The gate, open: the handouts compile here.
+            if name == "gate" {
+                queens::notebook::compiles::gate(&[] as &[&str], folder.join("gate"))
+                    .expect("the gate crate");
+                continue;
+            }
             let file = notebooks_dir().join(format!("../exercises/src/{name}.rs"));
             queens::notebook::standalone::crate_of(&file, name, &folder)
                 .expect("a standalone crate");

@@ -6,7 +6,15 @@
 //! [`compiles`] runs `cargo check --message-format=short` on the crate first
 //! and, if it fails, gives its first error once, with file, line and the
 //! line's code (on one line: the kernel shows only the first line of an
-//! error); as an `Err` it stops "Run All" before the `:dep` cell.
+//! error).
+//!
+//! An `Err` from a cell does not stop "Run All": the kernel prints it and
+//! runs the next cell, which then fails on rustc's flood. A compile error
+//! does stop it. So a notebook checks its handouts with [`gate`], which
+//! writes a crate of one line, `gate`: empty when they compile, a
+//! `compile_error!` holding the first error in words when they do not; the
+//! next cell `:dep`s it, and "Run All" stops there, in JupyterLab and in
+//! nbconvert alike, on that one paragraph.
 
 use std::path::Path;
 use std::process::Command;
@@ -73,6 +81,17 @@ impl std::fmt::Debug for NotCompiled {
 
 impl std::error::Error for NotCompiled {}
 
+impl NotCompiled {
+    /// The file of the first error (`exercises/src/sudoku.rs`), else the
+    /// crate's folder.
+    pub fn file(&self) -> &str {
+        match self.first.split_once(':') {
+            Some((file, _)) if file.ends_with(".rs") => file,
+            _ => &self.folder,
+        }
+    }
+}
+
 /// Runs `cargo check --lib` on the crate in `folder` (its own target folder,
 /// `target/compile-check` beside it, so that a `cargo queens watch` holding
 /// the course's does not block it)
@@ -111,8 +130,153 @@ pub fn compiles(folder: impl AsRef<Path>) -> Result<Compiled, NotCompiled> {
     });
     Err(NotCompiled {
         folder: name,
+        first: from_the_course(&error.first),
         ..error
     })
+}
+
+/// `first` with an absolute file name (a homework file a standalone crate
+/// names by its full path) made relative to the course, the folder above the
+/// notebooks' where a notebook runs: `exercises/src/sudoku.rs:48:40: …`.
+fn from_the_course(first: &str) -> String {
+    let course = std::env::current_dir()
+        .ok()
+        .and_then(|dir| dir.parent().map(Path::to_path_buf))
+        .and_then(|dir| std::fs::canonicalize(dir).ok());
+    match course.and_then(|course| {
+        first
+            .strip_prefix(&format!("{}/", course.display()))
+            .map(str::to_owned)
+    }) {
+        Some(relative) => relative,
+        None => first.to_owned(),
+    }
+}
+
+/// What [`gate`] found: every handout crate compiles, or the first that
+/// does not, with its first error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gate {
+    /// The crates checked, as given.
+    pub checked: Vec<String>,
+    /// The first crate that does not compile.
+    pub failed: Option<NotCompiled>,
+    /// The gate crate's folder (the next cell `:dep`s it).
+    pub folder: String,
+}
+
+impl std::fmt::Display for Gate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.failed {
+            None => write!(
+                f,
+                "{} {}: the cells below load {}.",
+                self.checked.join(" and "),
+                if self.checked.len() == 1 {
+                    "compiles"
+                } else {
+                    "compile"
+                },
+                if self.checked.len() == 1 {
+                    "it"
+                } else {
+                    "them"
+                }
+            ),
+            Some(failed) => write!(
+                f,
+                "{} does not compile: the next cell stops here and says why.",
+                failed.file()
+            ),
+        }
+    }
+}
+
+impl Gate {
+    /// Shows the line as plain text in Jupyter.
+    pub fn evcxr_display(&self) {
+        println!("EVCXR_BEGIN_CONTENT text/plain\n{self}\nEVCXR_END_CONTENT");
+    }
+
+    /// What the gate crate's `compile_error!` says: the error in a
+    /// paragraph, a line each (the kernel shows a compile error whole).
+    pub fn message(&self) -> Option<String> {
+        let failed = self.failed.as_ref()?;
+        let mut text = format!(
+            "Your code in {} does not compile, so the notebook stops here.\n{}",
+            failed.file(),
+            failed.first
+        );
+        if let Some(code) = &failed.code {
+            text.push_str(&format!("\n    {}", code.trim()));
+        }
+        if failed.errors > 1 {
+            text.push_str(&format!(
+                "\n(the first of {} errors: the others often follow from it)",
+                failed.errors
+            ));
+        }
+        text.push_str("\nFix it, save the file, and run the cell above this one again.");
+        Some(text)
+    }
+}
+
+/// Checks each crate of `folders` with [`compiles`] (in order, stopping at
+/// the first that does not compile) and writes the crate `gate` into
+/// `folder`: empty when they all compile, else a `compile_error!` with
+/// [`Gate::message`]. Its manifest is written once, its library only when
+/// it changes, so a `:dep` of it costs nothing while the handouts compile.
+///
+/// ```no_run
+/// // From notebooks/: then `:dep gate = { path = "../target/notebooks/gate" }`.
+/// let gate = queens::notebook::compiles::gate(&["../exercises"], "../target/notebooks/gate")?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// If the gate crate cannot be written; the message names the path.
+pub fn gate<P: AsRef<Path>>(folders: &[P], folder: impl AsRef<Path>) -> std::io::Result<Gate> {
+    let out = folder.as_ref();
+    let mut gate = Gate {
+        checked: Vec::new(),
+        failed: None,
+        folder: out.display().to_string(),
+    };
+    for checked in folders {
+        let checked = checked.as_ref();
+        gate.checked.push(checked.display().to_string());
+        if let Err(failed) = compiles(checked) {
+            gate.failed = Some(failed);
+            break;
+        }
+    }
+    let library = match gate.message() {
+        None => "//! The handouts compile: nothing stops the notebook.\n".to_owned(),
+        Some(message) => format!(
+            "//! A handout does not compile: the notebook stops on this error.\n\
+             compile_error!({message:?});\n"
+        ),
+    };
+    let named = |path: &Path, e: std::io::Error| {
+        std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+    };
+    std::fs::create_dir_all(out).map_err(|e| named(out, e))?;
+    for (file, text) in [
+        (
+            "Cargo.toml",
+            "# Written by queens::notebook::compiles::gate.\n[package]\nname = \"gate\"\n\
+             version = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\npath = \"lib.rs\"\n\n\
+             [workspace]\n"
+                .to_owned(),
+        ),
+        ("lib.rs", library),
+    ] {
+        let path = out.join(file);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            std::fs::write(&path, text).map_err(|e| named(&path, e))?;
+        }
+    }
+    Ok(gate)
 }
 
 /// The first `file:line:col: error…` line of cargo's short messages, with
@@ -200,5 +364,52 @@ mod tests {
         );
         assert!(broken.contains(", on `x`"), "{broken}");
         assert!(fixed.is_ok(), "{fixed:?}");
+    }
+
+    /// The gate stops the notebook with the first error in words: its
+    /// `compile_error!` is valid Rust that fails with that paragraph, and
+    /// once the handout compiles the gate is empty.
+    #[test]
+    fn the_gate_fails_to_compile_with_the_handout_s_first_error_until_it_compiles() {
+        let root = std::env::temp_dir().join(format!("queens-gate-{}", std::process::id()));
+        let dir = root.join("broken");
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"broken\"\nversion = \"0.0.0\"\nedition = \"2024\"\n[workspace]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "pub fn f() -> usize {\n    let x: isize = -1;\n    \"x\"\n}\n",
+        )
+        .unwrap();
+        let gate_dir = root.join("gate");
+        let stopped = gate(&[&dir], &gate_dir).unwrap();
+        let checked = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+            .args(["check", "--quiet"])
+            .current_dir(&gate_dir)
+            .env("CARGO_TARGET_DIR", root.join("target"))
+            .output()
+            .unwrap();
+        std::fs::write(dir.join("src/lib.rs"), "pub fn f() -> usize { 1 }\n").unwrap();
+        let open = gate(&[&dir], &gate_dir).unwrap();
+        let library = std::fs::read_to_string(gate_dir.join("lib.rs")).unwrap();
+        std::fs::remove_dir_all(&root).unwrap();
+        let said = String::from_utf8_lossy(&checked.stderr);
+        assert!(!checked.status.success(), "the gate compiled: {said}");
+        assert!(
+            said.contains("does not compile, so the notebook stops here"),
+            "{said}"
+        );
+        assert!(said.contains("src/lib.rs:3:5: error[E0308]"), "{said}");
+        assert!(said.contains("    \"x\""), "the line's code: {said}");
+        assert!(stopped.to_string().contains("the next cell stops here"));
+        assert!(open.failed.is_none(), "{open:?}");
+        assert!(!library.contains("compile_error!"), "{library}");
+        assert!(
+            open.to_string()
+                .ends_with("compiles: the cells below load it.")
+        );
     }
 }
