@@ -336,11 +336,11 @@ mod tests {
         assert_eq!(format!("{error:?}"), text);
     }
 
-    #[test]
-    fn a_crate_with_a_type_error_is_caught_with_its_line() {
-        // The crate in a folder of its own: its check's target folder goes beside it.
-        let root =
-            std::env::temp_dir().join(format!("queens-compiles-crate-{}", std::process::id()));
+    /// A crate `broken` in a folder of its own under the system's temporary
+    /// folder (its check's target folder goes beside it), whose `f` returns
+    /// `returned` where a `usize` is due, on line 3: (that folder, the crate's).
+    fn broken_crate(prefix: &str, returned: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let root = std::env::temp_dir().join(format!("{prefix}-{}", std::process::id()));
         let dir = root.join("broken");
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::write(
@@ -350,9 +350,16 @@ mod tests {
         .unwrap();
         std::fs::write(
             dir.join("src/lib.rs"),
-            "pub fn f() -> usize {\n    let x: isize = -1;\n    x\n}\n",
+            format!("pub fn f() -> usize {{\n    let x: isize = -1;\n    {returned}\n}}\n"),
         )
         .unwrap();
+        (root, dir)
+    }
+
+    #[test]
+    fn a_crate_with_a_type_error_is_caught_with_its_line() {
+        // The crate in a folder of its own: its check's target folder goes beside it.
+        let (root, dir) = broken_crate("queens-compiles-crate", "x");
         let broken = compiles(&dir).unwrap_err().to_string();
         std::fs::write(dir.join("src/lib.rs"), "pub fn f() -> usize { 1 }\n").unwrap();
         let fixed = compiles(&dir);
@@ -371,19 +378,7 @@ mod tests {
     /// once the handout compiles the gate is empty.
     #[test]
     fn the_gate_fails_to_compile_with_the_handout_s_first_error_until_it_compiles() {
-        let root = std::env::temp_dir().join(format!("queens-gate-{}", std::process::id()));
-        let dir = root.join("broken");
-        std::fs::create_dir_all(dir.join("src")).unwrap();
-        std::fs::write(
-            dir.join("Cargo.toml"),
-            "[package]\nname = \"broken\"\nversion = \"0.0.0\"\nedition = \"2024\"\n[workspace]\n",
-        )
-        .unwrap();
-        std::fs::write(
-            dir.join("src/lib.rs"),
-            "pub fn f() -> usize {\n    let x: isize = -1;\n    \"x\"\n}\n",
-        )
-        .unwrap();
+        let (root, dir) = broken_crate("queens-gate", "\"x\"");
         let gate_dir = root.join("gate");
         let stopped = gate(&[&dir], &gate_dir).unwrap();
         let checked = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
