@@ -135,6 +135,31 @@ pub fn compiles(folder: impl AsRef<Path>) -> Result<Compiled, NotCompiled> {
     })
 }
 
+/// How the student knows a checked crate: a standalone crate
+/// ([`super::standalone`]) by its homework file (`exercises/src/sudoku.rs`),
+/// a crate by its folder (`exercises`), from the course.
+fn shown(folder: &Path) -> String {
+    let manifest = std::fs::read_to_string(folder.join("Cargo.toml")).unwrap_or_default();
+    // The `path` of its `[lib]` section, the section's lines up to the next.
+    let library = manifest
+        .split("\n[")
+        .find(|section| section.starts_with("lib]"))
+        .and_then(|section| {
+            section
+                .lines()
+                .find_map(|line| line.strip_prefix("path = "))
+        })
+        .map(|path| path.trim().trim_matches('"').to_owned());
+    match library {
+        Some(file) => from_the_course(&file),
+        None => folder
+            .display()
+            .to_string()
+            .trim_start_matches("../")
+            .to_owned(),
+    }
+}
+
 /// `first` with an absolute file name (a homework file a standalone crate
 /// names by its full path) made relative to the course, the folder above the
 /// notebooks' where a notebook runs: `exercises/src/sudoku.rs:48:40: …`.
@@ -157,7 +182,8 @@ fn from_the_course(first: &str) -> String {
 /// does not, with its first error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gate {
-    /// The crates checked, as given.
+    /// The crates checked, as the student knows them (`exercises`,
+    /// `exercises/src/sudoku.rs`).
     pub checked: Vec<String>,
     /// The first crate that does not compile.
     pub failed: Option<NotCompiled>,
@@ -244,7 +270,7 @@ pub fn gate<P: AsRef<Path>>(folders: &[P], folder: impl AsRef<Path>) -> std::io:
     };
     for checked in folders {
         let checked = checked.as_ref();
-        gate.checked.push(checked.display().to_string());
+        gate.checked.push(shown(checked));
         if let Err(failed) = compiles(checked) {
             gate.failed = Some(failed);
             break;
@@ -406,5 +432,27 @@ mod tests {
             open.to_string()
                 .ends_with("compiles: the cells below load it.")
         );
+    }
+
+    /// A standalone crate is shown by its homework file, the handout crate by
+    /// its folder (its test targets' paths are not its library's).
+    #[test]
+    fn a_checked_crate_is_shown_as_the_student_knows_it() {
+        let course = std::env::current_dir().unwrap();
+        let made = crate::notebook::standalone::crate_of(
+            course.join("exercises/src/bitmask.rs"),
+            "bitmask",
+            std::env::temp_dir().join(format!("queens-shown-{}", std::process::id())),
+        )
+        .unwrap();
+        let standalone = shown(&made);
+        std::fs::remove_dir_all(made.parent().unwrap()).unwrap();
+        assert!(
+            standalone.ends_with("exercises/src/bitmask.rs") && !standalone.starts_with('/'),
+            "{standalone}"
+        );
+        let handout = shown(&course.join("exercises"));
+        assert!(handout.ends_with("exercises"), "{handout}");
+        assert_eq!(shown(Path::new("../exercises")), "exercises");
     }
 }
