@@ -534,7 +534,9 @@ fn hostile_submissions_are_contained_by_the_sandbox() {
         .iter()
         .filter(|t| t.problems.iter().any(|p| p == "out-of-memory"))
     {
-        assert!(test.elapsed_ms < 15_000, "{}", describe(&hog));
+        // Under the 30 s timeout: the limit stopped it, not the clock (15 s
+        // was passed once on a 2-core machine flushing a deleted target folder).
+        assert!(test.elapsed_ms < 25_000, "{}", describe(&hog));
         assert!(test.message.contains("out of memory"), "{}", test.message);
     }
     let many = grade_fixture("many-processes", config());
