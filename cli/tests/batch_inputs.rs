@@ -150,8 +150,7 @@ fn canvas_and_gradescope_downloads_are_graded_and_join_their_lms_exports() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("1 students of the roster have no submission")
-            && stderr.contains("charles"),
+        stderr.contains("1 student of the roster has no submission") && stderr.contains("charles"),
         "{stderr}"
     );
     let grades = std::fs::read_to_string(&csv).unwrap();

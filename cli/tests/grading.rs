@@ -103,7 +103,7 @@ fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("WARNING: 1 submissions match no student of the roster")
+        stderr.contains("WARNING: 1 submission matches no student of the roster")
             && stderr.contains("wrong-b2-no-columns"),
         "{stderr}"
     );
@@ -112,7 +112,7 @@ fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("WARNING: 1 students of the roster have no submission")
+        stderr.contains("WARNING: 1 student of the roster has no submission")
             && stderr.contains("absent"),
         "{stderr}"
     );
@@ -200,7 +200,7 @@ fn the_lms_file_goes_next_to_out_is_never_replaced_silently_and_has_no_row_for_n
         "{stderr}"
     );
     assert!(
-        stderr.contains("1 students of the roster have no submission") && stderr.contains("grace"),
+        stderr.contains("1 student of the roster has no submission") && stderr.contains("grace"),
         "{stderr}"
     );
     assert!(

@@ -341,19 +341,27 @@ mod tests {
         assert_eq!(first_difference(&shorter, &longer, "").0, ".len()");
     }
 
-    #[test]
-    fn the_generic_explanation_names_the_rule_the_place_and_both_answers() {
-        let question = json!({"n": 4});
-        let (reference, yours) = (json!({"nodes": 17}), json!({"nodes": 16}));
-        let difference = Difference {
+    /// What [`generic`] says of end-to-end test `x` ("the boards match")
+    /// asked `question`, answered `reference` and `yours`.
+    fn generic_text(question: &Value, reference: &Value, yours: &Value) -> String {
+        generic(&Difference {
             test: "end_to_end::x",
             rule: "the boards match",
             index: 0,
-            question: &question,
-            reference: &reference,
-            yours: &yours,
-        };
-        let text = generic(&difference).to_text();
+            question,
+            reference,
+            yours,
+        })
+        .to_text()
+    }
+
+    #[test]
+    fn the_generic_explanation_names_the_rule_the_place_and_both_answers() {
+        let text = generic_text(
+            &json!({"n": 4}),
+            &json!({"nodes": 17}),
+            &json!({"nodes": 16}),
+        );
         for needle in ["the boards match", "(n: 4)", "`nodes`", "17", "16"] {
             assert!(text.contains(needle), "{needle} in {text}");
         }
@@ -361,17 +369,11 @@ mod tests {
 
     #[test]
     fn a_question_without_an_explainer_is_said_in_words_not_json() {
-        let question = json!({"TooBig": [{"chosen": [0], "n_queens": 4, "rows": null}]});
-        let (reference, yours) = (json!({"Boards": (0..40).collect::<Vec<_>>()}), json!(true));
-        let difference = Difference {
-            test: "end_to_end::x",
-            rule: "the boards match",
-            index: 0,
-            question: &question,
-            reference: &reference,
-            yours: &yours,
-        };
-        let text = generic(&difference).to_text();
+        let text = generic_text(
+            &json!({"TooBig": [{"chosen": [0], "n_queens": 4, "rows": null}]}),
+            &json!({"Boards": (0..40).collect::<Vec<_>>()}),
+            &json!(true),
+        );
         assert!(
             text.contains("Asked: too big [(chosen: [0], n queens: 4, rows: none)]"),
             "{text}"

@@ -581,23 +581,37 @@ impl Export {
         add(
             &self.regrade,
             format!(
-                "{} submissions could not be graded (grader-error; no grade in the LMS file): \
-                 regrade them",
-                self.regrade.len()
+                "{} not graded (grader-error; no grade in the LMS file): regrade {}",
+                crate::explanation::counted(self.regrade.len(), "submission"),
+                if self.regrade.len() == 1 {
+                    "it"
+                } else {
+                    "them"
+                }
             ),
         );
         add(
             &self.unmatched,
             format!(
-                "{} submissions match no student of the roster (not in the LMS file)",
-                self.unmatched.len()
+                "{} {} no student of the roster (not in the LMS file)",
+                crate::explanation::counted(self.unmatched.len(), "submission"),
+                if self.unmatched.len() == 1 {
+                    "matches"
+                } else {
+                    "match"
+                }
             ),
         );
         add(
             &self.ambiguous,
             format!(
-                "{} submissions match several students of the roster (not in the LMS file)",
-                self.ambiguous.len()
+                "{} {} several students of the roster (not in the LMS file)",
+                crate::explanation::counted(self.ambiguous.len(), "submission"),
+                if self.ambiguous.len() == 1 {
+                    "matches"
+                } else {
+                    "match"
+                }
             ),
         );
         if let Some((header, points, ours)) = &self.points_changed {
@@ -613,9 +627,14 @@ impl Export {
         add(
             &self.missing,
             format!(
-                "{} students of the roster have no submission (not in the LMS file: their grade \
-                 stays as it is)",
-                self.missing.len()
+                "{} of the roster {} no submission (not in the LMS file: their grade stays as \
+                 it is)",
+                crate::explanation::counted(self.missing.len(), "student"),
+                if self.missing.len() == 1 {
+                    "has"
+                } else {
+                    "have"
+                }
             ),
         );
         sections
