@@ -24,16 +24,29 @@
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
+use std::time::Duration;
 
-/// Code that stopped with a panic: a blank still `todo!()`, or a bug.
+use super::guard::{self, Failed};
+
+/// Code that did not return: a blank still `todo!()`, a bug that panicked, or
+/// a mistake a rehearsal stopped before it could end the kernel
+/// ([`guard::Stopped`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unfinished {
     /// What was run, as the notebook named it ("solve_n_queens(4)").
     pub what: String,
-    /// The panic message ("not yet implemented: blank 1").
+    /// The panic message ("not yet implemented: blank 1"); empty when the
+    /// code was stopped rather than panicking.
     pub message: String,
     /// Where it panicked, `file:line`, when known.
     pub location: Option<String>,
+    /// Why a rehearsal stopped it, and the end of what it printed, when it
+    /// did not panic (boxed: an `Unfinished` travels in many `Result`s).
+    pub stopped: Option<Box<Failed>>,
+    /// The blank to look at first, when known: the blank whose lines
+    /// panicked, or (for a stopped run) the first blank whose check fails
+    /// (`Progress::attempt`).
+    pub suspect: Option<String>,
 }
 
 const TODO: &str = "not yet implemented";
@@ -80,7 +93,20 @@ impl std::fmt::Display for Unfinished {
             .filter(|l| !is_kernel_file(l))
             .map(|l| format!(" ({l})"))
             .unwrap_or_default();
-        if self.is_todo() {
+        if let Some(failed) = &self.stopped {
+            write!(f, "{} {}.", self.what, failed.stopped)?;
+            if let Some(suspect) = &self.suspect {
+                write!(f, " Look first at {suspect}.")?;
+            }
+            write!(
+                f,
+                " It ran in a copy of the kernel, so your variables are kept."
+            )?;
+            if !failed.printed.is_empty() {
+                write!(f, "\nThe last lines it printed:\n{}", failed.printed)?;
+            }
+            Ok(())
+        } else if self.is_todo() {
             write!(f, "{} is not yet implemented{at}.", self.blank())?;
             if let Some(hint) = self.hint() {
                 let hint = shorten_lists(hint);
@@ -93,11 +119,24 @@ impl std::fmt::Display for Unfinished {
             }
             write!(f, " Fill it in, save the file, and run this cell again.")
         } else {
+            // A blank's own check already says its name.
+            let inside = self
+                .suspect
+                .as_deref()
+                .filter(|blank| !self.what.starts_with(blank))
+                .map(|blank| format!(" in {blank}"))
+                .unwrap_or_default();
+            let message = shorten_lists(&self.message);
+            // A hint may follow: the sentence ends first.
+            let stop = if message.ends_with(['.', '?', '!']) {
+                ""
+            } else {
+                "."
+            };
             write!(
                 f,
-                "{} stopped with a panic{at}: {}",
+                "{} stopped with a panic{inside}{at}: {message}{stop}",
                 self.what,
-                shorten_lists(&self.message)
             )
         }
     }
@@ -420,7 +459,7 @@ thread_local! {
 /// an [`attempt`] on the panicking thread and passes every other panic to the
 /// hook that was there before. One hook for the whole process, because the hook
 /// is global: swapping it per attempt races when two threads attempt at once.
-fn install_quiet_hook() {
+pub(super) fn install_quiet_hook() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
@@ -443,32 +482,85 @@ fn install_quiet_hook() {
     });
 }
 
-/// Runs `code`; a panic is caught silently and described instead of printed.
-///
-/// `what` names the code for the message. Panics elsewhere (other threads, or
-/// outside any attempt) are reported as usual.
-pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
+/// Runs `code` with its panic caught, the hook quiet: the value, or the
+/// panic's message and where it happened (`file:line`, as the compiler wrote
+/// the path). What [`attempt`] and a rehearsal's copy share.
+pub(super) fn quietly<T>(code: impl FnOnce() -> T) -> Result<T, (String, Option<String>)> {
     install_quiet_hook();
     // An attempt inside an attempt keeps the outer one's slot for afterwards.
     let outer = ATTEMPT.with(|slot| slot.replace(Some(None)));
     let outcome = panic::catch_unwind(AssertUnwindSafe(code));
     let location = ATTEMPT.with(|slot| slot.replace(outer)).flatten();
-    match outcome {
+    outcome.map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_owned());
+        (message, location)
+    })
+}
+
+/// Runs `code`; a panic is caught silently and described instead of printed,
+/// and a recursion without end, an endless loop, a runaway allocation or a
+/// `process::exit` is stopped in a rehearsal before it can reach the kernel
+/// ([`guard`], [`guard::time_limit`]).
+///
+/// `what` names the code for the message. Panics elsewhere (other threads, or
+/// outside any attempt) are reported as usual.
+pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
+    attempt_within(what, guard::time_limit(), code)
+}
+
+/// [`attempt`] with a time limit of its own for the rehearsal.
+pub fn attempt_within<T>(what: &str, limit: Duration, code: impl FnOnce() -> T) -> Attempt<T> {
+    let code = match guard::rehearse(limit, code) {
+        Ok(code) => code,
+        Err(failed) => {
+            return Attempt::Unfinished(Unfinished {
+                what: what.to_owned(),
+                message: String::new(),
+                location: None,
+                stopped: Some(Box::new(failed)),
+                suspect: None,
+            });
+        }
+    };
+    match quietly(|| guard::proven(code)) {
         Ok(value) => Attempt::Done(value),
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".to_owned());
+        Err((message, location)) => {
+            let suspect = location.as_deref().and_then(blank_at);
             let here = std::env::current_dir().ok();
             Attempt::Unfinished(Unfinished {
                 what: what.to_owned(),
                 message,
                 location: location.map(|at| from_course_root(at, here.as_deref())),
+                stopped: None,
+                suspect,
             })
         }
     }
+}
+
+/// The blank whose lines hold `location` (`file:line`), read from the file's
+/// markers (`// BLANK 2: consistent` … `// END BLANK 2`): "blank 2, consistent".
+fn blank_at(location: &str) -> Option<String> {
+    let (file, line) = location.rsplit_once(':')?;
+    let line: usize = line.parse().ok()?;
+    let text = std::fs::read_to_string(file).ok()?;
+    let mut open = None;
+    for (number, text) in text.lines().enumerate().take(line) {
+        let text = text.trim();
+        if let Some(name) = text.strip_prefix("// BLANK ") {
+            open = Some(name.replacen(':', ",", 1));
+        } else if text.starts_with("// END BLANK") {
+            open = None;
+        }
+        if number + 1 == line {
+            return open.map(|name| format!("blank {name}"));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -571,10 +663,12 @@ mod tests {
             what: "0usize - 3usize".into(),
             message: "attempt to subtract with overflow".into(),
             location: Some("src/lib.rs:110".into()),
+            stopped: None,
+            suspect: None,
         };
         assert_eq!(
             why.to_string(),
-            "0usize - 3usize stopped with a panic: attempt to subtract with overflow"
+            "0usize - 3usize stopped with a panic: attempt to subtract with overflow."
         );
         let blank = Unfinished {
             location: Some("/home/me/queens/exercises/src/lib.rs:40".into()),
@@ -662,5 +756,40 @@ mod tests {
         let outcome = attempt("sum", || 40).map(|x| x + 2);
         assert_eq!(outcome.to_string(), "42");
         assert_eq!(outcome.into_result(), Ok(42));
+    }
+
+    #[test]
+    fn a_panic_inside_a_blank_names_the_blank() {
+        let file = std::env::temp_dir().join(format!("queens-blank-at-{}.rs", std::process::id()));
+        std::fs::write(
+            &file,
+            "fn a() {\n    // BLANK 2: insert\n    x[1];\n    // END BLANK 2\n    y[1];\n}\n",
+        )
+        .unwrap();
+        let at = |line: usize| blank_at(&format!("{}:{line}", file.display()));
+        assert_eq!(at(3).as_deref(), Some("blank 2, insert"));
+        assert_eq!(at(5), None, "after the blank's end");
+        assert_eq!(at(1), None, "before it");
+        std::fs::remove_file(&file).unwrap();
+        let why = Unfinished {
+            what: "your search".into(),
+            message: "index out of bounds".into(),
+            location: Some("exercises/src/lib.rs:3".into()),
+            stopped: None,
+            suspect: Some("blank 2, insert".into()),
+        };
+        assert_eq!(
+            why.to_string(),
+            "your search stopped with a panic in blank 2, insert (exercises/src/lib.rs:3): index out of bounds."
+        );
+        // A blank's own check already says which blank it is.
+        let check = Unfinished {
+            what: "blank 2, insert".into(),
+            ..why
+        };
+        assert_eq!(
+            check.to_string(),
+            "blank 2, insert stopped with a panic (exercises/src/lib.rs:3): index out of bounds."
+        );
     }
 }

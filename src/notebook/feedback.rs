@@ -26,7 +26,7 @@
 
 use crate::board::constraint::Constraint;
 use crate::board::coords::{Cell, anti_diagonal, diagonal};
-use crate::notebook::attempt::{Attempt, Verdict, attempt, judge};
+use crate::notebook::attempt::{Attempt, Verdict, attempt, attempt_within, judge};
 use crate::report::trace::Event;
 
 /// Where one blank stands.
@@ -210,6 +210,46 @@ impl Progress {
     pub fn next(&self) -> Option<usize> {
         let first = |state| self.blanks.iter().find(|b| b.2 == state).map(|b| b.0);
         first(State::Wrong).or_else(|| first(State::NotYet))
+    }
+
+    /// Runs `code` as [`attempt`] does; when a rehearsal had to stop it (a
+    /// recursion without end, an endless loop), names what to look at first:
+    /// the first blank whose check does not pass, else the code around the
+    /// blanks, since each passes its own check.
+    pub fn attempt<T>(&self, what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
+        self.attempt_within(what, crate::notebook::guard::time_limit(), code)
+    }
+
+    /// [`Progress::attempt`] with a time limit of its own for the rehearsal.
+    pub fn attempt_within<T>(
+        &self,
+        what: &str,
+        limit: std::time::Duration,
+        code: impl FnOnce() -> T,
+    ) -> Attempt<T> {
+        match attempt_within(what, limit, code) {
+            Attempt::Unfinished(mut why) if why.stopped.is_some() && why.suspect.is_none() => {
+                why.suspect = Some(self.suspect());
+                Attempt::Unfinished(why)
+            }
+            outcome => outcome,
+        }
+    }
+
+    /// The blank to look at first, in words.
+    fn suspect(&self) -> String {
+        let first = self
+            .next()
+            .and_then(|n| self.blanks.iter().find(|b| b.0 == n));
+        match first {
+            Some((number, title, State::NotYet)) => {
+                format!("blank {number}, {title} (not done yet)")
+            }
+            Some((number, title, _)) => {
+                format!("blank {number}, {title} (its check above does not pass)")
+            }
+            None => "the code around your blanks (each blank passes its own check above)".into(),
+        }
     }
 
     /// Shows the table as plain text in Jupyter.
@@ -832,5 +872,37 @@ mod tests {
             sudoku.contains("`cargo queens hint 3 --exercise sudoku`"),
             "{sudoku}"
         );
+    }
+
+    #[test]
+    fn a_search_that_never_ends_names_the_first_blank_whose_check_fails() {
+        let done = BlankCheck::run(1, "prune check", true, || true);
+        let wrong = BlankCheck::run(2, "insert", 2, || 3);
+        let never = || -> u8 {
+            while std::hint::black_box(true) {}
+            0
+        };
+        let stopped = |progress: &Progress| {
+            progress
+                .attempt_within("your search", std::time::Duration::from_millis(300), never)
+                .to_string()
+        };
+        let said = stopped(&Progress::new([&done, &wrong]));
+        assert!(
+            said.starts_with("your search was still running after 0.3 s")
+                && said.contains("Look first at blank 2, insert (its check above does not pass).")
+                && said.contains("your variables are kept"),
+            "{said}"
+        );
+        let all_done = stopped(&Progress::new([&done]));
+        assert!(
+            all_done.contains("Look first at the code around your blanks"),
+            "{all_done}"
+        );
+        // A panic names its own place; the blame is for what does not unwind.
+        let panicked = Progress::new([&done, &wrong])
+            .attempt("your search", || -> u8 { panic!("oops") })
+            .to_string();
+        assert!(!panicked.contains("Look first"), "{panicked}");
     }
 }

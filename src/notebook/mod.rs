@@ -20,6 +20,7 @@ pub mod compiles;
 pub mod csp;
 pub mod estimate;
 pub mod feedback;
+pub mod guard;
 pub mod handout;
 pub mod masks;
 pub mod playground;

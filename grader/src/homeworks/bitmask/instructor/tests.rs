@@ -31,7 +31,7 @@ fn the_notebook_checks_each_blank_with_blank_check_and_never_prints_the_expected
     // (swapped shifts keep every count; walk.rs's tests show the walk says no).
     let timed = cells
         .iter()
-        .find(|c| c.contains("let walked = attempt("))
+        .find(|c| c.contains("let walked = progress.attempt("))
         .expect("the bitmask solver's check before the timing");
     assert!(timed.contains("walk::leaves_knuth_s_tree(n,"), "{timed}");
     let said = (cells.iter())
