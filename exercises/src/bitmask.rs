@@ -72,7 +72,7 @@ pub trait Rows {
     fn choose_and_recurse(&mut self, free: u32, cols: u32, diags: u32, anti: u32) -> u32 {
         // BLANK 2: choose and recurse
         todo!(
-            "blank 2 — choose and recurse: take the lowest bit of {free:#b}, then go one row down: self.place(...) with cols {cols:#b}, diags {diags:#b} and anti {anti:#b} as the next row sees them; return the bit."
+            "blank 2 — choose and recurse: take the lowest bit of {free:#b}, then go one row down with self.place(...): this row's masks are cols {cols:#b}, diags {diags:#b} and anti {anti:#b}, and the call takes them as the next row sees them (the new queen's bit added, each diagonal moved one column); return the bit."
         )
         // END BLANK 2
     }

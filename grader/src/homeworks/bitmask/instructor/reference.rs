@@ -73,7 +73,7 @@ pub trait Rows {
     /// bit it placed.
     fn choose_and_recurse(&mut self, free: u32, cols: u32, diags: u32, anti: u32) -> u32 {
         // BLANK 2: choose and recurse
-        // todo: take the lowest bit of {free:#b}, then go one row down: self.place(...) with cols {cols:#b}, diags {diags:#b} and anti {anti:#b} as the next row sees them; return the bit.
+        // todo: take the lowest bit of {free:#b}, then go one row down with self.place(...): this row's masks are cols {cols:#b}, diags {diags:#b} and anti {anti:#b}, and the call takes them as the next row sees them (the new queen's bit added, each diagonal moved one column); return the bit.
         // hint: Three steps, in order: pick the lowest set bit of free (the leftmost free column), go one row down with `self.place(…)`, and return the bit.
         // hint: In two's complement `-x` is `!x + 1`, so `free & free.wrapping_neg()` keeps only the lowest set bit of free.
         // hint: One row down the queen's column stays taken (`cols | bit`), her main diagonal is one column further right (`(diags | bit) << 1`: a bit up) and her anti-diagonal one column further left (`(anti | bit) >> 1`).

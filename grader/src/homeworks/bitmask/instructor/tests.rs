@@ -46,3 +46,52 @@ fn the_notebook_checks_each_blank_with_blank_check_and_never_prints_the_expected
     assert_eq!(untouched.state, queens::notebook::feedback::State::NotYet);
     assert!(!untouched.to_string().contains("0b100001"), "{untouched}");
 }
+
+/// Blank 2's `todo!()` message, as notebook 09's check shows it on row 3 of
+/// the 6 × 6 board below queens on columns 1, 3 and 5: the masks it names
+/// are this row's and it says so; the next row's, the check's answer, are
+/// not in it.
+#[test]
+fn blank_2_s_message_names_this_row_s_masks_as_this_row_s() {
+    use queens::notebook::masks::Row;
+    let handout = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../exercises")
+            .join(crate::homeworks::bitmask::HOMEWORK.source),
+    )
+    .expect("the bitmask handout");
+    let start = handout.find("\"blank 2 — ").expect("blank 2's todo!()") + 1;
+    let template = &handout[start..start + handout[start..].find('"').unwrap()];
+    let row = Row::below(6, &[1, 3, 5]);
+    let free = row.free().bits;
+    let message = [
+        ("free", free),
+        ("cols", row.cols),
+        ("diags", row.diags),
+        ("anti", row.anti),
+    ]
+    .iter()
+    .fold(template.to_string(), |text, (name, value)| {
+        text.replace(&format!("{{{name}:#b}}"), &format!("{value:#b}"))
+    });
+    assert!(
+        message.contains("this row's masks are cols 0b101010, diags 0b110000 and anti 0b10010,"),
+        "{message}"
+    );
+    // The next row, below a fourth queen on the lowest free column (0).
+    assert_eq!(free & free.wrapping_neg(), 1);
+    let next = Row::below(6, &[1, 3, 5, 0]);
+    assert_eq!(
+        (next.cols, next.diags, next.anti),
+        (0b101011, 0b100010, 0b1001)
+    );
+    let words: Vec<&str> = message
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .collect();
+    for mask in [next.cols, next.diags, next.anti] {
+        assert!(
+            !words.contains(&format!("{mask:#b}").as_str()),
+            "{mask:#b} is the check's answer: {message}"
+        );
+    }
+}
