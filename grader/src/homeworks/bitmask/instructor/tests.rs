@@ -95,3 +95,19 @@ fn blank_2_s_message_names_this_row_s_masks_as_this_row_s() {
         );
     }
 }
+
+/// The timing changes one thing, how the constraints are kept: both solvers
+/// only count (homework 1's methods in the library's count-only loop against
+/// `count_solutions`), never the sets writing every board out against a
+/// count.
+#[test]
+fn the_timing_compares_a_count_with_a_count() {
+    let cells = crate::homeworks::notebook_cells("bitmask");
+    let timed = cells
+        .iter()
+        .find(|c| c.contains("fastest_ms("))
+        .expect("the timing cell");
+    assert!(timed.contains(".count(n)"), "{timed}");
+    assert!(timed.contains("bitmask::count_solutions(n)"), "{timed}");
+    assert!(!timed.contains("solve_n_queens"), "{timed}");
+}
