@@ -714,6 +714,28 @@ const CLAIMS: &[Claim] = &[
     },
     Claim {
         text: Text::Notebook("04-explored-nodes"),
+        says: "No queen does that alone: one takes at most three cells of each row below her (her column and her two diagonals)",
+        holds: || {
+            // On every board up to 12 × 12: at most three, and three for some.
+            let mut most = 0;
+            for n in 1..=12 {
+                for queen in (0..n).flat_map(|row| (0..n).map(move |col| Cell { row, col })) {
+                    for row in queen.row + 1..n {
+                        let taken = (0..n)
+                            .filter(|&col| attack_each_other(queen, Cell { row, col }))
+                            .count();
+                        ensure(taken <= 3, || {
+                            format!("{queen:?} takes {taken} of row {row}")
+                        })?;
+                        most = most.max(taken);
+                    }
+                }
+            }
+            ensure(most == 3, || format!("at most {most}"))
+        },
+    },
+    Claim {
+        text: Text::Notebook("04-explored-nodes"),
         says: "| `forward-checking` | also a queen that leaves some row below with no free cell | Knuth's tree without those placements and all below them; other dead ends stay |",
         holds: || {
             for n in 1..=9 {
