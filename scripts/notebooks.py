@@ -182,6 +182,23 @@ def cmd_warm(args):
     print(f"warm: setup cell compiled in {time.monotonic() - start:.1f} s")
 
 
+def renumbered(nb):
+    """Numbers the executed code cells 1, 2, ... in order, each output with its
+    cell's number. evcxr counts from 2 (its counter starts at 1 and goes up
+    before the first cell) and nbclient takes a cell's count from the kernel,
+    so every page would open on `In [2]`."""
+    count = 0
+    for cell in nb["cells"]:
+        if cell.get("cell_type") != "code" or cell.get("execution_count") is None:
+            continue
+        count += 1
+        cell["execution_count"] = count
+        for output in cell.get("outputs", []):
+            if "execution_count" in output:
+                output["execution_count"] = count
+    return nb
+
+
 def cmd_execute(args):
     nbformat, _ = jupyter()
     failed = False
@@ -210,6 +227,7 @@ def cmd_execute(args):
         except Exception as error:  # a timeout or a dead kernel
             errors.append(f"{path.name}: {type(error).__name__}: {error}")
         seconds = time.monotonic() - start
+        renumbered(nb)
         pictures = sum(
             1
             for cell in nb.cells
@@ -440,6 +458,11 @@ def cmd_check_html(args):
               f"page {counter.height} px tall, {'ok' if ok else 'PROBLEM'}")
         if blank:
             print(f"  pictures not decoded, without size or without shapes: {blank}", file=sys.stderr)
+        prompts = re.findall(r'jp-InputPrompt[^>]*>\s*In\s*\[(\d+)\]', page.read_text(encoding="utf-8"))
+        if prompts and prompts != [str(i) for i in range(1, len(prompts) + 1)]:
+            # `execute` renumbers what the kernel counted (`renumbered`).
+            print(f"  the prompts are In {prompts[:3]}..., not 1, 2, 3, ...", file=sys.stderr)
+            ok = False
         for needle in args.require or []:
             name, _, text = needle.partition(":")
             if name == page.stem and not any(text in s["text"] for s in report):

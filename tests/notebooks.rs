@@ -185,6 +185,53 @@ fn notebooks_are_committed_without_outputs() {
     }
 }
 
+/// An executed notebook's page opens on `In [1]`: evcxr counts its first cell
+/// 2 (its counter goes up before each cell, from 1), so `scripts/notebooks.py
+/// execute` renumbers the cells 1, 2, ... and each output with its cell, here
+/// on a notebook as evcxr numbers it (a markdown cell between, an output
+/// without a count). `check-html` checks the pages' prompts in CI.
+#[test]
+fn executed_notebooks_are_numbered_from_one() {
+    let as_evcxr_numbers = serde_json::json!({"cells": [
+        {"cell_type": "code", "execution_count": 2,
+         "outputs": [{"output_type": "execute_result", "execution_count": 2}]},
+        {"cell_type": "markdown"},
+        {"cell_type": "code", "execution_count": 3, "outputs": [{"output_type": "stream"}]},
+        {"cell_type": "code", "execution_count": 4,
+         "outputs": [{"output_type": "execute_result", "execution_count": 4}]},
+    ]});
+    let script = "import json, sys; sys.path.insert(0, 'scripts'); import notebooks; \
+                  print(json.dumps(notebooks.renumbered(json.load(sys.stdin))))";
+    let mut python = Command::new("python3")
+        .args(["-c", script])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3");
+    use std::io::Write;
+    (python.stdin.take().expect("stdin"))
+        .write_all(as_evcxr_numbers.to_string().as_bytes())
+        .expect("written");
+    let out = python.wait_with_output().expect("python3 ran");
+    assert!(out.status.success(), "{out:?}");
+    let nb: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let cells = nb["cells"].as_array().expect("cells");
+    let counts: Vec<&Value> = cells.iter().map(|c| &c["execution_count"]).collect();
+    assert_eq!(
+        counts,
+        [
+            &Value::from(1),
+            &Value::Null,
+            &Value::from(2),
+            &Value::from(3)
+        ]
+    );
+    assert_eq!(cells[0]["outputs"][0]["execution_count"], 1);
+    assert_eq!(cells[3]["outputs"][0]["execution_count"], 3);
+    assert!(cells[2]["outputs"][0].get("execution_count").is_none());
+}
+
 /// Every notebook starts with the same setup cell, which compiles the Sudoku
 /// lesson only where the notebook uses it (`queens::sudoku`): every line of
 /// the library is compile time in a fresh kernel's first cell.
