@@ -185,6 +185,22 @@ fn notebooks_are_committed_without_outputs() {
     }
 }
 
+/// One course, one header: the line under every title reads `*Part N of the
+/// course. ` (never "of the N-Queens tutorial", "The second homework" or "The
+/// end of the course"), N its place in the folder's order.
+#[test]
+fn every_notebook_s_header_names_its_part_of_the_course_one_way() {
+    for (i, name) in notebooks().iter().enumerate() {
+        let opening = source(&load(name)["cells"][0]);
+        let header = opening.lines().nth(2).unwrap_or_default();
+        let form = format!("*Part {} of the course. ", i + 1);
+        assert!(
+            header.starts_with(&form),
+            "{name}: its header starts {form:?}, not {header:?}"
+        );
+    }
+}
+
 /// An executed notebook's page opens on `In [1]`: evcxr counts its first cell
 /// 2 (its counter goes up before each cell, from 1), so `scripts/notebooks.py
 /// execute` renumbers the cells 1, 2, ... and each output with its cell, here
