@@ -16,6 +16,7 @@ mod board_page;
 mod cli;
 mod containment;
 mod conventions;
+mod docs;
 mod fast;
 mod grader_problems;
 mod grading;
