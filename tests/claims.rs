@@ -713,6 +713,16 @@ const CLAIMS: &[Claim] = &[
         },
     },
     Claim {
+        text: Text::Notebook("01-diagonals"),
+        says: "17 nodes for the check and 13 for forward checking, and the dead ends forward checking leaves",
+        holds: || {
+            four_by_four_forward_checking()?;
+            // Notebook 04's 4 × 4 tree: dead ends left after forward checking.
+            let (_, dead_ends) = knuth_tree_without_dead_rows(4);
+            ensure(dead_ends > 0, || "no dead end left at n = 4".into())
+        },
+    },
+    Claim {
         text: Text::Notebook("04-explored-nodes"),
         says: "No queen does that alone: one takes at most three cells of each row below her (her column and her two diagonals)",
         holds: || {

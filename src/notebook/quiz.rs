@@ -46,7 +46,7 @@ pub const QUESTIONS: [Question; 8] = [
         ],
         answer: 'C',
         explanation: "The three sets hold every queen's lines for all the rows below, but the search asks them only about the row it fills, so a dead row is found on arrival (the light grey nodes of notebook 04's tree). That is backtracking with a constant-time check. Propagation acts on the rows below: forward checking refuses a queen that leaves some row with no free cell (13 nodes instead of 17 at n = 4), and Sudoku's naked singles (notebook 07) fill forced cells. The free counts beside notebook 02's board are forward checking done by the picture, not by the solver.",
-        hint: "Notebook 02, \"What you just did\": which rows does the solver ask the three sets about?",
+        hint: "Notebook 02, \"What the solver does\": which rows does the solver ask the three sets about?",
     },
     Question {
         topic: "the constraint sets",
