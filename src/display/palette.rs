@@ -41,6 +41,14 @@ pub const CYAN: RGBColor = RGBColor(0x00, 0xac, 0xc1);
 pub const GREEN_TEXT: RGBColor = RGBColor(0x1b, 0x5e, 0x20);
 /// Page background.
 pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
+/// The edge of the light card every picture is drawn on: the pictures'
+/// colours are chosen (and their contrast tested) against white, so on a
+/// dark page (JupyterLab's dark theme) they keep their white card, framed
+/// on purpose rather than a bare white box. Blue grey 200: seen on white
+/// and on near-black alike.
+pub const CARD_EDGE: RGBColor = RGBColor(0xb0, 0xbe, 0xc5);
+/// How round the card's corners are, in pixels.
+pub const CARD_RADIUS: u32 = 8;
 /// Black, for text on the mid-tones where neither [`INK`] nor white reaches
 /// [`MIN_CONTRAST`].
 pub const BLACK: RGBColor = RGBColor(0x00, 0x00, 0x00);

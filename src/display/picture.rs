@@ -27,7 +27,7 @@ pub trait Picture {
                 .and_then(|()| area.present().map_err(|e| e.to_string()))
         };
         match result {
-            Ok(()) => svg,
+            Ok(()) => on_a_card(svg, self.size()),
             // Drawing into a string cannot fail short of a bug; say so in the
             // picture rather than panic in the reader's notebook.
             Err(error) => format!(
@@ -54,4 +54,61 @@ pub(crate) fn show(picture: &impl Picture) {
         "EVCXR_BEGIN_CONTENT text/plain\n{}\nEVCXR_END_CONTENT",
         picture.text()
     );
+}
+
+/// `svg` with its white background (the rectangle a picture fills first,
+/// the whole canvas) made a card: rounded corners and a thin edge, so that
+/// on a dark page it is a framed figure, not a white box. The pictures'
+/// colours stay on white, where their contrast is tested; a transparent
+/// background would follow no theme, since an SVG shown as an image cannot
+/// see JupyterLab's. A picture with another background is left as it is.
+pub(crate) fn on_a_card(svg: String, (width, height): (u32, u32)) -> String {
+    use super::palette::{CARD_EDGE, CARD_RADIUS, WHITE};
+    let hex = |c: plotters::style::RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+    let background = format!(
+        "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" opacity=\"1\" fill=\"{}\" stroke=\"none\"/>",
+        hex(WHITE)
+    );
+    // Inset by half the edge's width, so that the whole line is drawn.
+    let card = format!(
+        "<rect x=\"0.5\" y=\"0.5\" width=\"{}\" height=\"{}\" rx=\"{CARD_RADIUS}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\"/>",
+        width.saturating_sub(1),
+        height.saturating_sub(1),
+        hex(WHITE),
+        hex(CARD_EDGE)
+    );
+    svg.replacen(&background, &card, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture drawn on white comes on a card: its background rounded and
+    /// edged, once, the size unchanged; one drawn otherwise is left alone.
+    #[test]
+    fn a_picture_on_white_comes_on_a_card() {
+        struct Blank;
+        impl Picture for Blank {
+            fn size(&self) -> (u32, u32) {
+                (40, 30)
+            }
+            fn draw(&self, area: &Area<'_>) -> Result<(), String> {
+                area.fill(&super::super::palette::WHITE)
+                    .map_err(|e| e.to_string())
+            }
+            fn text(&self) -> String {
+                String::new()
+            }
+        }
+        let svg = Blank.svg();
+        assert!(svg.starts_with("<svg width=\"40\" height=\"30\""), "{svg}");
+        assert_eq!(svg.matches("<rect").count(), 1, "{svg}");
+        assert!(
+            svg.contains("width=\"39\" height=\"29\" rx=\"8\" fill=\"#FFFFFF\" stroke=\"#B0BEC5\""),
+            "{svg}"
+        );
+        let plain = "<svg><rect x=\"1\"/></svg>".to_owned();
+        assert_eq!(on_a_card(plain.clone(), (40, 30)), plain);
+    }
 }
