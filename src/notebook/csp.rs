@@ -131,6 +131,81 @@ impl Step {
     }
 }
 
+/// The widest line [`said`] prints: a code cell's width on the course's
+/// site, so that no output scrolls sideways.
+pub const LINE_WIDTH: usize = 100;
+
+/// How many steps [`said`] lists; a wrong search can take thousands, and the
+/// first [`first_difference`] finds is what to read.
+pub const STEPS_SAID: usize = 60;
+
+/// A search's steps in words, `pick WA → WA red → …`, wrapped at
+/// [`LINE_WIDTH`] (a line ends with `→` where the chain goes on) and cut
+/// after [`STEPS_SAID`] steps with how many more there are.
+///
+/// ```
+/// use queens::notebook::csp::{self, Step};
+/// let steps = [Step::Pick(0), Step::Assign(0, 1)].repeat(500);
+/// let text = csp::said(&steps, &["WA"], &["red", "green"]);
+/// assert!(text.starts_with("pick WA → WA green → pick WA"), "{text}");
+/// assert!(text.ends_with("… and 940 more steps"), "{text}");
+/// assert!(text.lines().all(|line| line.chars().count() <= csp::LINE_WIDTH), "{text}");
+/// ```
+pub fn said(steps: &[Step], regions: &[impl AsRef<str>], colours: &[impl AsRef<str>]) -> String {
+    let mut words: Vec<String> = (steps.iter().take(STEPS_SAID))
+        .map(|step| step.said(regions, colours))
+        .collect();
+    if steps.len() > STEPS_SAID {
+        let more = super::table::thousands((steps.len() - STEPS_SAID) as u64);
+        words.push(format!("… and {more} more steps"));
+    }
+    wrapped(&words, " → ", LINE_WIDTH)
+}
+
+/// `items` joined by `between`, a line broken (after the separator's arrow,
+/// its trailing space dropped) before an item that would pass `width`.
+fn wrapped(items: &[String], between: &str, width: usize) -> String {
+    let mut text = String::new();
+    let mut line = 0;
+    for (k, item) in items.iter().enumerate() {
+        let item_width = item.chars().count();
+        if k > 0 {
+            let gap = between.chars().count();
+            if line + gap + item_width > width {
+                text.push_str(between.trim_end());
+                text.push('\n');
+                line = 0;
+            } else {
+                text.push_str(between);
+                line += gap;
+            }
+        }
+        text.push_str(item);
+        line += item_width;
+    }
+    text
+}
+
+/// The note a table of a student's search counts carries when that search
+/// is not the reference's: its steps through every colouring of a map
+/// (`yours`, `None` when it did not run) differ from `reference`'s. `None`
+/// when they agree, so a right search's table has no note.
+///
+/// ```
+/// use queens::notebook::csp::{self, Step};
+/// let reference = [Step::Pick(0), Step::Assign(0, 0), Step::Complete];
+/// assert_eq!(csp::counts_of_a_different_search(Some(&reference), &reference), None);
+/// let note = csp::counts_of_a_different_search(Some(&reference[..2]), &reference).unwrap();
+/// assert!(note.contains("differ from the reference's"), "{note}");
+/// ```
+pub fn counts_of_a_different_search(yours: Option<&[Step]>, reference: &[Step]) -> Option<String> {
+    (yours != Some(reference)).then(|| {
+        "These counts come from your search, whose steps differ from the reference's (see above): \
+         they are not yet what each order costs."
+            .to_owned()
+    })
+}
+
 /// The reference's search of a map (`neighbours`, `colours` colours: the
 /// first region with no colour, each consistent colour in order, one level
 /// deeper, the colour taken back), recorded as the handout records it, up to

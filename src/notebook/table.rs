@@ -41,6 +41,15 @@ impl Table {
         self
     }
 
+    /// The table with `note` under it when there is one (a caveat only some
+    /// runs have, such as counts from a search that is not yet right).
+    pub fn note_if(self, note: Option<String>) -> Self {
+        match note {
+            Some(note) => self.note(note),
+            None => self,
+        }
+    }
+
     /// The table with one more row (cells beyond the header's columns are
     /// kept; missing ones are blank).
     pub fn row<S: Into<String>>(mut self, cells: impl IntoIterator<Item = S>) -> Self {

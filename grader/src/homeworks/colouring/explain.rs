@@ -26,17 +26,30 @@ fn colour(colour: usize) -> String {
         .map_or_else(|| format!("colour {colour}"), |name| (*name).to_owned())
 }
 
-/// A colouring in words: only the coloured regions, or "no region coloured".
+/// How many coloured regions a message lists: all of Australia's; of the
+/// United States' 49 the first few, since a message is read, not searched.
+const LISTED: usize = 7;
+
+/// A colouring in words: only the coloured regions, or "no region coloured";
+/// past [`LISTED`] regions, the first ones and how many more.
 fn colouring(map: MapName, assignment: &[Option<usize>]) -> String {
     let coloured: Vec<String> = assignment
         .iter()
         .enumerate()
         .filter_map(|(r, c)| c.map(|c| format!("{} {}", region(map, r), colour(c))))
         .collect();
+    let listed = match coloured.len() {
+        n if n > LISTED => format!(
+            "{}, … and {} more",
+            coloured[..LISTED].join(", "),
+            n - LISTED
+        ),
+        _ => coloured.join(", "),
+    };
     match coloured.len() {
         0 => "no region coloured".to_owned(),
-        n if n == assignment.len() => format!("every region coloured ({})", coloured.join(", ")),
-        _ => format!("{} coloured, the others not", coloured.join(", ")),
+        n if n == assignment.len() => format!("every region coloured ({listed})"),
+        _ => format!("{listed} coloured, the others not"),
     }
 }
 
@@ -222,6 +235,27 @@ mod tests {
             yours: &yours,
         };
         explain(&difference).expect("explained").to_text()
+    }
+
+    /// The United States coloured is 49 regions: the message lists the first
+    /// seven and counts the rest, where it printed one line of about 1,000
+    /// characters; Australia's 7 are all listed.
+    #[test]
+    fn a_long_colouring_is_listed_in_part() {
+        let usa = colouring(MapName::Usa, &[Some(1); 49]);
+        assert!(
+            usa.starts_with("every region coloured (region 0 green, region 1 green,"),
+            "{usa}"
+        );
+        assert!(usa.ends_with("region 6 green, … and 42 more)"), "{usa}");
+        assert!(usa.chars().count() < 200, "{usa}");
+        let half: Vec<Option<usize>> = (0..49).map(|r| (r % 2 == 0).then_some(0)).collect();
+        assert!(colouring(MapName::Usa, &half).ends_with("… and 18 more coloured, the others not"));
+        let australia = colouring(MapName::Australia, &[Some(0); 7]);
+        assert!(
+            australia.ends_with("T red)") && !australia.contains('…'),
+            "{australia}"
+        );
     }
 
     #[test]

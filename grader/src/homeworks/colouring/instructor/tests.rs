@@ -208,3 +208,26 @@ fn a_forgotten_undo_fails_the_steps_and_not_the_first_colouring() {
         "end_to_end::every_colouring_of_australia"
     ));
 }
+
+/// Notebook 10's counts of the student's search say so when that search is
+/// not the reference's (its tables of nodes, your order against MRV and on
+/// Sudoku), and its steps are printed wrapped and cut, never as one line of
+/// a thousand steps.
+#[test]
+fn the_notebook_marks_counts_of_a_different_search_and_wraps_the_steps() {
+    let cells = crate::homeworks::notebook_cells("colouring");
+    for table in ["your search against MRV", "your search on Sudoku"] {
+        let cell = (cells.iter())
+            .find(|c| c.contains(&format!("attempt(\"{table}\"")))
+            .unwrap_or_else(|| panic!("the cell of {table}"));
+        assert!(
+            cell.contains(".note_if(csp::counts_of_a_different_search(every.clone().ok().as_deref(), &reference))"),
+            "{cell}"
+        );
+    }
+    let printed = (cells.iter())
+        .find(|c| c.contains("Some((_, _, steps)) =>"))
+        .expect("the cell that prints the first search's steps");
+    assert!(printed.contains("csp::said(&steps,"), "{printed}");
+    assert!(!printed.contains(".join("), "{printed}");
+}
