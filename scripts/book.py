@@ -628,9 +628,12 @@ class Blocker:
                 r.abort()
         page.route("**/*", route)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
-        # A file of the site that is missing (a MathJax font, say).
+        # A file of the site that is missing (a MathJax font, say), with what
+        # chromium said and what asked for it: a request that fails for
+        # another reason than a missing file then says so.
         page.on("requestfailed", lambda r: r.url.startswith(("file:",) + self.allowed)
-                and self.errors.append(f"missing {r.url}"))
+                and self.errors.append(f"missing {r.url} ({r.failure}, {r.resource_type}"
+                                       f"{', a navigation' if r.is_navigation_request() else ''})"))
         return page
 
 
