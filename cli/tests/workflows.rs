@@ -45,8 +45,9 @@ fn steps(workflow: &Yaml) -> Vec<(String, Option<String>, Option<String>, Yaml)>
 }
 
 /// The actions a workflow may take: GitHub's own, each on a major version.
-const ACTIONS: [&str; 5] = [
+const ACTIONS: [&str; 6] = [
     "actions/checkout@v",
+    "actions/setup-python@v",
     "actions/cache@v",
     "actions/upload-artifact@v",
     "actions/upload-pages-artifact@v",
@@ -174,5 +175,51 @@ fn dot_ci_run_site_executes_the_notebooks_and_builds_the_site_with_queens_book()
     assert!(
         !runs("cargo test"),
         "`.ci/run site` runs tests that are CI's, not the site's"
+    );
+}
+
+/// The students' workflow runs the README's two commands, as the README writes
+/// them, on Linux, Windows and macOS, then grades a solved homework: nothing
+/// else, so what it proves there is what a student types.
+#[test]
+fn the_students_workflow_runs_the_readme_s_two_commands_on_three_systems() {
+    let students = workflow("students.yml");
+    let job = &students["jobs"]["students"];
+    let systems: Vec<&str> = job["strategy"]["matrix"]["os"]
+        .as_vec()
+        .expect("a matrix of systems")
+        .iter()
+        .filter_map(Yaml::as_str)
+        .collect();
+    assert_eq!(systems, ["ubuntu-latest", "windows-latest", "macos-latest"]);
+    assert_eq!(job["runs-on"].as_str(), Some("${{ matrix.os }}"));
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let commands = commands(&students);
+    for command in ["cargo run -- lab --setup-only", "cargo test"] {
+        assert!(
+            readme.contains(&format!("`{}`", command.trim_end_matches(" --setup-only"))),
+            "README: {command}"
+        );
+        assert!(
+            commands.iter().any(|c| c == command),
+            "{command} in {commands:?}"
+        );
+    }
+    let setup = commands
+        .iter()
+        .position(|c| c.starts_with("cargo run -- lab"))
+        .unwrap();
+    let test = commands.iter().position(|c| c == "cargo test").unwrap();
+    assert!(setup < test, "set-up before the tests: {commands:?}");
+    assert!(
+        commands
+            .iter()
+            .any(|c| c.starts_with("cargo run -q -- grade solutions/src/lib.rs")),
+        "a solved homework graded: {commands:?}"
+    );
+    let copy = std::fs::read_to_string(root().join("grader/src/student_copy.rs")).unwrap();
+    assert!(
+        copy.contains("\".github/workflows/students.yml\""),
+        "a student copy leaves the students' workflow out (it grades the reference)"
     );
 }

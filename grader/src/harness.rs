@@ -683,6 +683,7 @@ fn reached_memory_limit(run: &process::Run, resources: &Resources) -> bool {
 
 /// Whether the test's stderr ends with Rust's words for a failed allocation
 /// (read only for a process that aborted: see [`problems`]).
+#[cfg_attr(not(unix), allow(dead_code))]
 fn allocation_failed(run: &process::Run) -> bool {
     let said = |text: &str| {
         text.lines()

@@ -335,6 +335,8 @@ fn run_inner(
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    #[cfg(not(unix))]
+    let _ = set_group;
     #[cfg(unix)]
     if set_group {
         use std::os::unix::process::CommandExt;
@@ -508,6 +510,7 @@ struct Drain {
 const READ_SIZE: usize = 256 * 1024;
 /// The pipe's size asked for (Linux; 1 MiB is the default most an
 /// unprivileged process may ask): a printing test rarely finds it full.
+#[cfg(target_os = "linux")]
 const PIPE_SIZE: i32 = 1 << 20;
 /// How long a drain waits after a read that did not fill its buffer: the
 /// pipe fills meanwhile, so a test printing line by line writes into a pipe
@@ -623,6 +626,7 @@ fn enlarge_pipes(child: &Child) {
 
 /// The kernel's high-water mark of `pid`'s virtual memory (`VmPeak` of
 /// `/proc/<pid>/status`), bytes; 0 when it cannot be read.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 fn virtual_peak(pid: u32) -> u64 {
     #[cfg(target_os = "linux")]
     {

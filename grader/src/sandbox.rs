@@ -347,6 +347,8 @@ pub fn prepare_binaries_dir(dir: &Path) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))?;
     }
+    #[cfg(not(unix))]
+    let _ = dir;
     Ok(())
 }
 
@@ -357,6 +359,8 @@ pub fn prepare_report_dir(dir: &Path) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777))?;
     }
+    #[cfg(not(unix))]
+    let _ = dir;
     Ok(())
 }
 
@@ -453,6 +457,7 @@ pub fn run_build_as(command: &mut Command, user: u32) {
 }
 
 /// How many processes and threads the current user runs now (Linux only).
+#[cfg_attr(not(unix), allow(dead_code))]
 fn processes_of_this_user() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {

@@ -33,7 +33,7 @@ use super::homework::in_instructor_folder;
 /// student repository they would fail on every push, since `.ci/run` and
 /// `solutions/` are not there). What stays passes its `cargo test`
 /// (`student_copy_builds_and_grades` in `grader/tests/grading.rs`).
-pub const INSTRUCTOR_ONLY: [&str; 14] = [
+pub const INSTRUCTOR_ONLY: [&str; 16] = [
     "solutions/",
     "grader/tests/",
     "cli/tests/grading.rs",
@@ -45,9 +45,11 @@ pub const INSTRUCTOR_ONLY: [&str; 14] = [
     "scripts/make-batch",
     "scripts/grade-times",
     "scripts/batch-figure",
+    "scripts/wrong_handouts.py",
     ".ci/",
     ".github/workflows/ci.yml",
     ".github/workflows/pages.yml",
+    ".github/workflows/students.yml",
 ];
 
 /// Each homework's instructor-only folder (its reference and case table),

@@ -307,7 +307,6 @@ mod unix {
         drop((out_write, err_write));
         let (mut out, mut err) = (Tail::new(out_read), Tail::new(err_read));
         let started = Instant::now();
-        let mut pause = Duration::from_millis(1);
         // Memory is watched from here, not only limited inside: a failed
         // allocation in the copy calls Rust's hook, which takes a lock another
         // thread may have held when the copy was made (then it never ends).
@@ -341,8 +340,15 @@ mod unix {
                     printed: out.text(),
                 });
             }
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(20));
+            // Woken at once by output or by the copy's end (its pipes
+            // close), else every 20 ms to look at its memory and the clock.
+            let mut fds = [out.file.as_raw_fd(), err.file.as_raw_fd()].map(|fd| libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            });
+            // SAFETY: `fds` is an array of valid pollfd entries.
+            unsafe { libc::poll(fds.as_mut_ptr(), 2, 20) };
         };
         out.drain();
         err.drain();
