@@ -459,7 +459,7 @@ thread_local! {
 /// an [`attempt`] on the panicking thread and passes every other panic to the
 /// hook that was there before. One hook for the whole process, because the hook
 /// is global: swapping it per attempt races when two threads attempt at once.
-pub(super) fn install_quiet_hook() {
+fn install_quiet_hook() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
@@ -484,8 +484,8 @@ pub(super) fn install_quiet_hook() {
 
 /// Runs `code` with its panic caught, the hook quiet: the value, or the
 /// panic's message and where it happened (`file:line`, as the compiler wrote
-/// the path). What [`attempt`] and a rehearsal's copy share.
-pub(super) fn quietly<T>(code: impl FnOnce() -> T) -> Result<T, (String, Option<String>)> {
+/// the path). What [`attempt`] runs, and hands a rehearsal's copy to run.
+fn quietly<T>(code: impl FnOnce() -> T) -> Result<T, (String, Option<String>)> {
     install_quiet_hook();
     // An attempt inside an attempt keeps the outer one's slot for afterwards.
     let outer = ATTEMPT.with(|slot| slot.replace(Some(None)));
@@ -514,7 +514,11 @@ pub fn attempt<T>(what: &str, code: impl FnOnce() -> T) -> Attempt<T> {
 
 /// [`attempt`] with a time limit of its own for the rehearsal.
 pub fn attempt_within<T>(what: &str, limit: Duration, code: impl FnOnce() -> T) -> Attempt<T> {
-    let code = match guard::rehearse(limit, code) {
+    // Installed here, before any copy is made: a copy has this thread alone,
+    // and a hook another thread was half-way through installing would stay
+    // half-installed there.
+    install_quiet_hook();
+    let code = match guard::rehearse(limit, code, |code| quietly(code).is_ok()) {
         Ok(code) => code,
         Err(failed) => {
             return Attempt::Unfinished(Unfinished {
