@@ -28,6 +28,8 @@
 //!   Knuth's Monte Carlo estimate.
 //! * `sudoku` (feature `sudoku`): the same three sets on a new board: rows, columns and
 //!   boxes, `(row / 3) * 3 + col / 3`; naive, MRV, naked and hidden singles.
+//! * `csp` (feature `csp`): the CSP frame run: AC-3, MAC against checking and
+//!   forward checking, Knuth's dancing links on the queens and Sudoku.
 //! * `display` (feature `svg`): boards, trees and charts as SVG, with
 //!   `evcxr_display`.
 //!
@@ -45,6 +47,8 @@
 #![deny(missing_docs)]
 
 pub mod board;
+#[cfg(feature = "csp")]
+pub mod csp;
 #[cfg(feature = "svg")]
 pub mod display;
 pub mod fast;
