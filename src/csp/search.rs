@@ -8,7 +8,8 @@
 //! A node is one call of the recursive step, the root included, as for the
 //! queens' engine and Sudoku's searches: a value whose inference wipes a
 //! domain out is never entered. Checking in row order is the queens'
-//! `arrays` search node for node, forward checking their `forward-checking`.
+//! `arrays` search node for node, forward checking their `forward-checking`;
+//! on Sudoku, checking is `naive` in order and `mrv` by fewest values.
 //!
 //! ```
 //! use queens::csp::{Problem, search::{Inference, Order, solve}};
@@ -85,7 +86,8 @@ struct Walk<'p> {
     inference: Inference,
     order: Order,
     limit: u64,
-    assigned: Vec<bool>,
+    /// The assignment: `values[x]` once `x` is assigned.
+    values: Vec<Option<Value>>,
     found: Searched,
 }
 
@@ -100,7 +102,7 @@ pub fn solve(problem: &Problem, inference: Inference, order: Order, limit: u64) 
         inference,
         order,
         limit: limit.max(1),
-        assigned: problem.givens.iter().map(Option::is_some).collect(),
+        values: problem.givens.clone(),
         found: Searched {
             solutions: 0,
             first: None,
@@ -111,29 +113,39 @@ pub fn solve(problem: &Problem, inference: Inference, order: Order, limit: u64) 
         },
     };
     if let Some(domains) = walk.root_domains() {
-        walk.step(domains);
+        walk.step(&domains);
     }
     walk.found.elapsed = start.elapsed();
     walk.found
 }
 
 impl Walk<'_> {
-    /// The domains at the root: the givens inferred from.
+    /// The domains at the root: the givens checked against each other and
+    /// inferred from.
     fn root_domains(&mut self) -> Option<Domains> {
         let problem = self.problem;
-        let mut domains = problem.starting_domains();
-        let givens_agree = (0..problem.len())
-            .all(|x| !self.assigned[x] || self.agrees(&domains, x, domains[x][0]));
+        let domains = problem.starting_domains();
+        let givens_agree = (0..problem.len()).all(|x| match self.values[x] {
+            Some(value) => {
+                self.values[x] = None;
+                let agrees = self.agrees(x, value);
+                self.values[x] = Some(value);
+                agrees
+            }
+            None => true,
+        });
+        if !givens_agree {
+            return None;
+        }
         match self.inference {
-            Inference::Checking => givens_agree.then_some(domains),
-            Inference::ForwardChecking if !givens_agree => None,
+            Inference::Checking => Some(domains),
             Inference::ForwardChecking => {
-                let givens: Vec<usize> = (0..problem.len()).filter(|&x| self.assigned[x]).collect();
-                for x in givens {
-                    let value = domains[x][0];
-                    domains = self.forward_check(domains, x, value)?;
-                }
-                Some(domains)
+                let givens: Vec<(usize, Value)> = (self.values.iter().enumerate())
+                    .filter_map(|(x, value)| value.map(|value| (x, value)))
+                    .collect();
+                givens.into_iter().try_fold(domains, |domains, (x, value)| {
+                    self.forward_check(domains, x, value)
+                })
             }
             Inference::Mac => {
                 let outcome = arc::ac3(problem, domains);
@@ -143,31 +155,47 @@ impl Walk<'_> {
         }
     }
 
-    /// One call of the recursive step.
-    fn step(&mut self, domains: Domains) -> bool {
+    /// One call of the recursive step: every variable assigned is a
+    /// solution; otherwise each value of the next variable that its
+    /// inference does not rule out is assigned and searched below.
+    fn step(&mut self, domains: &Domains) -> bool {
         self.found.nodes += 1;
-        let Some(x) = self.pick(&domains) else {
+        let Some(x) = self.pick(domains) else {
             self.found.solutions += 1;
             if self.found.first.is_none() {
-                self.found.first = Some(domains.iter().map(|d| d[0]).collect());
+                self.found.first = self.values.iter().copied().collect();
             }
             return self.found.solutions >= self.limit;
         };
-        self.assigned[x] = true;
         for &value in &domains[x] {
-            if let Some(next) = self.infer(&domains, x, value)
-                && self.step(next)
-            {
+            let ends = match self.inference {
+                // Checking leaves the domains as they are: nothing to copy.
+                Inference::Checking => self.agrees(x, value) && self.assigned(x, value, domains),
+                _ => match self.infer(domains, x, value) {
+                    Some(next) => self.assigned(x, value, &next),
+                    None => false,
+                },
+            };
+            if ends {
                 return true;
             }
         }
-        self.assigned[x] = false;
         false
+    }
+
+    /// `x = value`, searched below, then taken back unless the search ended.
+    fn assigned(&mut self, x: usize, value: Value, domains: &Domains) -> bool {
+        self.values[x] = Some(value);
+        let ends = self.step(domains);
+        if !ends {
+            self.values[x] = None;
+        }
+        ends
     }
 
     /// The next variable to assign, `None` when every one is.
     fn pick(&mut self, domains: &Domains) -> Option<usize> {
-        let mut unassigned = (0..self.problem.len()).filter(|&x| !self.assigned[x]);
+        let mut unassigned = (0..self.problem.len()).filter(|&x| self.values[x].is_none());
         match self.order {
             Order::InOrder => unassigned.next(),
             Order::FewestValues => {
@@ -182,64 +210,51 @@ impl Walk<'_> {
     /// domain holds only those already.
     fn values_left(&mut self, domains: &Domains, x: usize) -> usize {
         match self.inference {
-            Inference::Checking => (domains[x].iter())
-                .filter(|&&a| self.agrees(domains, x, a))
-                .count(),
+            Inference::Checking => (domains[x].iter()).filter(|&&a| self.agrees(x, a)).count(),
             _ => domains[x].len(),
         }
     }
 
     /// Whether `x = a` agrees with every assigned neighbour.
-    fn agrees(&mut self, domains: &Domains, x: usize, a: Value) -> bool {
+    fn agrees(&mut self, x: usize, a: Value) -> bool {
         let problem = self.problem;
-        problem.neighbours[x]
-            .iter()
-            .filter(|&&y| self.assigned[y])
-            .all(|&y| {
+        problem.neighbours[x].iter().all(|&y| match self.values[y] {
+            Some(b) => {
                 self.found.checks += 1;
-                problem.allows(x, a, y, domains[y][0])
-            })
+                problem.allows(x, a, y, b)
+            }
+            None => true,
+        })
     }
 
-    /// The domains below the assignment `x = value`, `None` when it is a
-    /// dead end.
+    /// The domains below the assignment `x = value` by forward checking or
+    /// arc consistency, `None` when it is a dead end.
     fn infer(&mut self, domains: &Domains, x: usize, value: Value) -> Option<Domains> {
-        match self.inference {
-            Inference::Checking => {
-                let mut next = domains.clone();
-                self.assigned[x] = false;
-                let agrees = self.agrees(domains, x, value);
-                self.assigned[x] = true;
-                next[x] = vec![value];
-                agrees.then_some(next)
-            }
-            Inference::ForwardChecking => {
-                let mut next = domains.clone();
-                next[x] = vec![value];
-                self.forward_check(next, x, value)
-            }
-            Inference::Mac => {
-                let mut next = domains.clone();
-                next[x] = vec![value];
-                let mut queue = Queue::new(self.problem.len());
-                for &z in self.problem.neighbours[x]
-                    .iter()
-                    .filter(|&&z| !self.assigned[z])
-                {
-                    queue.push(z, x);
-                }
-                let outcome = arc::ac3_from(self.problem, next, queue);
-                self.count(outcome.work);
-                outcome.domains
+        let mut next = domains.clone();
+        next[x] = vec![value];
+        if self.inference == Inference::ForwardChecking {
+            return self.forward_check(next, x, value);
+        }
+        // MAC: AC-3 from the arcs into x from its unassigned neighbours.
+        let mut queue = Queue::new(self.problem.len());
+        for &z in self.problem.neighbours[x].iter() {
+            if z != x && self.values[z].is_none() {
+                queue.push(z, x);
             }
         }
+        let outcome = arc::ac3_from(self.problem, next, queue);
+        self.count(outcome.work);
+        outcome.domains
     }
 
     /// `x = value` removes from each unassigned neighbour the values that
     /// disagree; `None` when one is left with none.
     fn forward_check(&mut self, mut domains: Domains, x: usize, value: Value) -> Option<Domains> {
         let problem = self.problem;
-        for &y in problem.neighbours[x].iter().filter(|&&y| !self.assigned[y]) {
+        for &y in &problem.neighbours[x] {
+            if self.values[y].is_some() {
+                continue;
+            }
             domains[y].retain(|&b| {
                 self.found.checks += 1;
                 problem.allows(y, b, x, value)

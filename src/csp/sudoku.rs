@@ -103,6 +103,17 @@ mod tests {
         }
     }
 
+    #[test]
+    fn checking_walks_the_course_s_naive_and_mrv_trees() {
+        for line in bank::diabolical().iter().take(3) {
+            let problem = problem(&line.grid);
+            let first = solve(&problem, Inference::Checking, Order::InOrder, 2);
+            assert_eq!(first.nodes, sudoku::solve(&line.grid, Strategy::Naive).nodes);
+            let fewest = solve(&problem, Inference::Checking, Order::FewestValues, 2);
+            assert_eq!(fewest.nodes, sudoku::solve(&line.grid, Strategy::Mrv).nodes);
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
         /// A solved diabolical grid with cells emptied has as many
