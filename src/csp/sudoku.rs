@@ -33,6 +33,21 @@ pub fn problem(puzzle: &Grid) -> Problem {
     }
 }
 
+/// The cells whose domain is down to one digit, as a grid (the others
+/// empty): what arc consistency has fixed. On Sudoku, where peers only
+/// differ, AC-3 removes a digit only next to a fixed cell, so its fixed point
+/// is naked singles applied until none is left, and the other domains are
+/// the candidates of that grid.
+pub fn fixed(domains: &[Vec<usize>]) -> Grid {
+    let mut grid = Grid::empty();
+    for (index, domain) in domains.iter().enumerate() {
+        if let [digit] = domain[..] {
+            grid.set(Cell::new(index / SIDE, index % SIDE), digit as u8);
+        }
+    }
+    grid
+}
+
 /// A CSP solution (one digit per cell) as a grid.
 pub fn grid_of(values: &[usize]) -> Grid {
     let mut grid = Grid::empty();
@@ -104,11 +119,37 @@ mod tests {
     }
 
     #[test]
+    fn arc_consistency_leaves_the_candidates_of_the_grid_it_fixes() {
+        let puzzle = bank::diabolical()[0].grid;
+        let problem = problem(&puzzle);
+        let domains = crate::csp::arc::ac3(&problem, problem.starting_domains())
+            .domains
+            .unwrap();
+        let grid = fixed(&domains);
+        assert!(grid.givens() >= puzzle.givens());
+        for cell in 0..CELLS {
+            let taken: Vec<usize> = (problem.neighbours[cell].iter())
+                .filter_map(|&peer| match domains[peer][..] {
+                    [digit] => Some(digit),
+                    _ => None,
+                })
+                .collect();
+            if domains[cell].len() > 1 {
+                let candidates: Vec<usize> = (1..=SIDE).filter(|d| !taken.contains(d)).collect();
+                assert_eq!(domains[cell], candidates, "cell {cell}");
+            }
+        }
+    }
+
+    #[test]
     fn checking_walks_the_course_s_naive_and_mrv_trees() {
         for line in bank::diabolical().iter().take(3) {
             let problem = problem(&line.grid);
             let first = solve(&problem, Inference::Checking, Order::InOrder, 2);
-            assert_eq!(first.nodes, sudoku::solve(&line.grid, Strategy::Naive).nodes);
+            assert_eq!(
+                first.nodes,
+                sudoku::solve(&line.grid, Strategy::Naive).nodes
+            );
             let fewest = solve(&problem, Inference::Checking, Order::FewestValues, 2);
             assert_eq!(fewest.nodes, sudoku::solve(&line.grid, Strategy::Mrv).nodes);
         }
