@@ -15,6 +15,7 @@
 //! * [`dlx`]: Knuth's Algorithm X with dancing links (*The Art of Computer
 //!   Programming*, vol. 4B, §7.2.2.1) on an exact cover problem, with the
 //!   queens and Sudoku as exact covers ([`dlx::queens`], [`sudoku::exact_cover`]);
+//! * [`checks`]: the notebook's self-checks, their answers computed here;
 //! * [`measure`]: each of them and the course's counters on the same
 //!   problems, nodes and milliseconds as tables.
 //!
@@ -26,6 +27,7 @@
 //! ```
 
 pub mod arc;
+pub mod checks;
 pub mod dlx;
 pub mod maps;
 pub mod measure;
