@@ -17,6 +17,8 @@ mod boards;
 mod claims;
 mod contrast;
 mod counts;
+#[cfg(feature = "csp")]
+mod csp_claims;
 mod fast;
 mod layers;
 mod notebooks;

@@ -279,7 +279,10 @@ fn every_notebook_starts_with_the_same_lean_setup_cell() {
         );
     }
     assert!(with_sudoku > 0, "no notebook uses the Sudoku lesson");
-    assert_eq!(with_csp, 1, "one notebook runs arc consistency and exact cover");
+    assert_eq!(
+        with_csp, 1,
+        "one notebook runs arc consistency and exact cover"
+    );
 }
 
 /// `cargo tree` of the library with a setup cell's `features`, in `format`.
