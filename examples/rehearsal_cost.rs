@@ -56,5 +56,11 @@ fn main() {
         median(ratios)
     );
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    println!("load average: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    println!(
+        "load average: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
 }
