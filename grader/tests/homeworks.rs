@@ -387,6 +387,56 @@ fn homework_check_names_a_test_made_to_always_pass() {
     assert!(report.counts.mutants > 0, "{:?}", report.counts);
 }
 
+/// `queens homework check` fails, naming the test, when a test discards its
+/// blank's answer: rigged so that every wrong answer passes it, it still
+/// fails the mutants that crash (a panic, an overflow, a timeout), and a
+/// crash alone does not prove that the test can tell right from wrong.
+#[test]
+#[ignore = "slow: grades the handout, the reference and the mutants of a blank (minutes)"]
+fn homework_check_names_a_test_that_only_crashes_can_fail() {
+    use queens_grader::authoring::{self, Graded};
+    let homework = homeworks::default();
+    let grader = grader(homework);
+    let rigged = homework.tests[0].name;
+    let mut real = authoring::grading(&grader);
+    let mut crashes = 0;
+    let mut grade = |id: &str, code: &str| {
+        real(id, code).map(|graded| match graded {
+            Graded::Ran(mut outcomes) => {
+                if let Some(outcome) = outcomes.get_mut(rigged) {
+                    if *outcome == Outcome::Failed {
+                        *outcome = Outcome::Passed;
+                    } else if !matches!(*outcome, Outcome::Passed | Outcome::NotImplemented) {
+                        crashes += 1;
+                    }
+                }
+                Graded::Ran(outcomes)
+            }
+            other => other,
+        })
+    };
+    let mut make_answers = || grader.reference_answers().map(|answers| answers.to_text());
+    let report = authoring::check(
+        &Course::built_in(),
+        homework,
+        &mut grade,
+        &mut make_answers,
+        &mut |_| {},
+    )
+    .expect("the check runs");
+    let wrong = report
+        .proofs
+        .iter()
+        .find(|proof| proof.name == "wrong versions")
+        .expect("the wrong versions' proof");
+    assert!(!wrong.holds, "{wrong:?}");
+    assert!(
+        wrong.detail.contains(&format!("pass for free: {rigged}")),
+        "{wrong:?}"
+    );
+    eprintln!("{rigged}: {crashes} wrong versions crashed it");
+}
+
 /// The reference's answer lines of each blank of `homework`, from its
 /// markers.
 fn answers(homework: &Homework) -> Vec<Vec<String>> {

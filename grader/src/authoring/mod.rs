@@ -5,8 +5,9 @@
 //! 2. the reference passes them all;
 //! 3. each blank filled alone passes exactly its own tests;
 //! 4. every test fails for at least one wrong version of some blank
-//!    ([`mutants`] of each blank's answer, then the homework's case table),
-//!    so that no test passes for free;
+//!    ([`mutants`] of each blank's answer, then the homework's case table)
+//!    with a wrong answer (a crash alone proves nothing), so that no test
+//!    passes for free;
 //! 5. every blank has hints;
 //! 6. the committed handout and hints are what the reference generates, and
 //!    a homework judged against its reference's answers holds them today.

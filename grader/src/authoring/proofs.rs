@@ -146,14 +146,12 @@ pub fn alone(tests: &[&str], blank: u32, blanks: usize, outcomes: &Outcomes) -> 
     }
 }
 
-/// Whether an outcome is a wrong version caught: the test ran and did not
-/// pass (not "not yet implemented", which a wrong answer never is, and not a
-/// test the grader could not run).
+/// Whether an outcome is a wrong version caught: the test got a wrong
+/// answer from it. A crash alone (a panic, an overflow, a timeout) proves
+/// nothing: a test that discards its blank's answer fails every mutant that
+/// crashes and passes every other one.
 pub fn caught(outcome: Outcome) -> bool {
-    !matches!(
-        outcome,
-        Outcome::Passed | Outcome::NotImplemented | Outcome::NotRun | Outcome::HarnessError
-    )
+    outcome == Outcome::Failed
 }
 
 /// One thing proof 4 asks: a test, and for an end-to-end test the blank
@@ -286,7 +284,8 @@ impl Kills {
 }
 
 /// Proof 4: every test fails for some wrong version (an end-to-end test for
-/// one of each blank); a test that does not is free, named.
+/// one of each blank) with a wrong answer; a test that does not is free,
+/// named.
 pub fn wrong_versions(kills: &Kills, tried: &str) -> Result<String, String> {
     let free = kills.free();
     if free.is_empty() {
@@ -297,7 +296,8 @@ pub fn wrong_versions(kills: &Kills, tried: &str) -> Result<String, String> {
         ))
     } else {
         Err(format!(
-            "{} of {} tests pass for every wrong version ({tried}), so they pass for free: {}",
+            "{} of {} tests get no wrong answer from any wrong version (each passed or only \
+             crashed: {tried}), so they pass for free: {}",
             free.len(),
             kills.tests(),
             free.join(", ")
@@ -372,11 +372,11 @@ mod tests {
             ),
             (
                 Some(1),
-                with(all(Outcome::Passed), TESTS[1], Outcome::Panicked),
+                with(all(Outcome::Passed), TESTS[1], Outcome::Failed),
             ),
             (
                 Some(2),
-                with(all(Outcome::Passed), TESTS[2], Outcome::TimedOut),
+                with(all(Outcome::Passed), TESTS[2], Outcome::Failed),
             ),
         ];
         for (index, (blank, outcomes)) in wrong.iter().enumerate() {
@@ -405,15 +405,50 @@ mod tests {
     }
 
     #[test]
-    fn only_a_test_that_ran_and_did_not_pass_catches_a_wrong_version() {
+    fn only_a_wrong_answer_catches_a_wrong_version() {
         let mut kills = Kills::new(&TESTS, &[1]);
         for outcome in [
             Outcome::NotImplemented,
             Outcome::NotRun,
             Outcome::HarnessError,
+            Outcome::Panicked,
+            Outcome::TimedOut,
+            Outcome::StackOverflow,
+            Outcome::Exited,
+            Outcome::Crashed,
         ] {
             assert_eq!(kills.record("x", Some(1), &all(outcome)), 0, "{outcome:?}");
         }
-        assert_eq!(kills.record("x", Some(1), &all(Outcome::StackOverflow)), 4);
+        assert_eq!(kills.record("x", Some(1), &all(Outcome::Failed)), 4);
+    }
+
+    /// A test whose question discards its blank's answer: every mutant that
+    /// crashes fails it, every other one passes it. It is free.
+    #[test]
+    fn a_test_failed_only_by_crashes_is_named_free() {
+        let mut kills = Kills::new(&TESTS, &[1, 2]);
+        let crashes = [Outcome::Panicked, Outcome::TimedOut, Outcome::StackOverflow];
+        for (index, crash) in crashes.into_iter().enumerate() {
+            let mut outcomes = with(all(Outcome::Failed), TESTS[1], crash);
+            outcomes.insert(TESTS[2].to_owned(), Outcome::Passed);
+            kills.record(&format!("mutant {index}"), Some(1), &outcomes);
+        }
+        let blank_2 = with(all(Outcome::Passed), TESTS[2], Outcome::Failed);
+        kills.record(
+            "mutant 3",
+            Some(2),
+            &with(blank_2, TESTS[3], Outcome::Failed),
+        );
+        kills.record(
+            "mutant 4",
+            Some(1),
+            &with(all(Outcome::Failed), TESTS[1], Outcome::Passed),
+        );
+        assert_eq!(kills.free(), ["blank_1_check::full"]);
+        let error = wrong_versions(&kills, "5 mutants").unwrap_err();
+        assert!(
+            error.ends_with("pass for free: blank_1_check::full"),
+            "{error}"
+        );
     }
 }
