@@ -313,10 +313,11 @@ pub fn run_test(
     name: &str,
     settings: &Settings,
 ) -> TestRecord {
+    // A hint is for the student's failures; a harness error is the grader's.
     let record = |outcome: Outcome, message: String, elapsed: Duration| TestRecord {
         name: name.to_owned(),
         outcome,
-        message: if outcome.passed() {
+        message: if outcome.passed() || outcome == Outcome::HarnessError {
             message
         } else {
             format!("{message}\nhint: {}", hint_command_of(homework, name))
@@ -327,7 +328,21 @@ pub fn run_test(
         observed: Observed::default(),
         parts: Vec::new(),
     };
-    let harness_error = |what: String| record(Outcome::HarnessError, what, Duration::ZERO);
+    let harness_error = |what: String| {
+        record(
+            Outcome::HarnessError,
+            format!("grader error, not a grade: {what}"),
+            Duration::ZERO,
+        )
+    };
+    // A test that asks nothing proves nothing, and its process would only
+    // say so on stderr, which is the student's output.
+    if (homework.judging.questions)(name).is_empty() {
+        return harness_error(format!(
+            "{homework} has no graded test {name} that asks a question (an empty question list \
+             in its graded_tests! table, or no such test)"
+        ));
+    }
     let report_dir = match tempfile::tempdir() {
         Ok(dir) => dir,
         Err(error) => return harness_error(format!("cannot create a report folder: {error}")),
@@ -387,7 +402,9 @@ pub fn run_test(
         _ => message,
     };
     let printed = printed(&run);
-    let message = if outcome.passed() || printed.is_empty() {
+    let message = if outcome == Outcome::HarnessError {
+        format!("grader error, not a grade: {message}")
+    } else if outcome.passed() || printed.is_empty() {
         message
     } else {
         format!("{message}\n{printed}")
@@ -784,6 +801,25 @@ fn printed(run: &process::Run) -> String {
 mod tests {
     use super::*;
     use crate::process::Captured;
+
+    /// A test without questions is the grader's error before any process
+    /// runs: never the student's output, never a hint to them.
+    #[test]
+    fn a_test_without_questions_is_a_grader_error_not_the_student_s_output() {
+        let homework = crate::homeworks::default();
+        let name = "blank_1_prune_check::asks_nothing";
+        let settings = Settings::new(Duration::from_secs(5));
+        let record = run_test(Path::new("/nonexistent/tests"), homework, name, &settings);
+        assert_eq!(record.outcome, Outcome::HarnessError);
+        assert!(
+            record.message.starts_with("grader error, not a grade: ")
+                && record.message.contains(name)
+                && record.message.lines().count() == 1,
+            "{}",
+            record.message
+        );
+        assert!(!record.message.contains("your code"), "{}", record.message);
+    }
 
     fn run_printing(text: &str, total_bytes: u64) -> process::Run {
         process::Run {

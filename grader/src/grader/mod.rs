@@ -402,7 +402,10 @@ impl Grader {
             return;
         }
         let run = run::run_tests(&self.config, &executable, sandbox, deadline, cancel);
-        grade.tests = run.records;
+        grade.take_tests(run.records);
+        if !grade.scored() {
+            return;
+        }
         // Processes left running are one of the tests' problems, said once
         // by the reports (not again as a note).
         if !run.cut_short.is_empty() || run.not_run > 0 {

@@ -132,6 +132,21 @@ impl Grade {
         self.fill_not_run("the grader could not grade this submission: it will be graded again");
     }
 
+    /// Takes the tests' records; a test the harness could not run or judge
+    /// (an [`Outcome::HarnessError`]: a test without questions, the
+    /// reference's answers out of date, a test process that could not start)
+    /// makes the whole grade the grader's error, never a score.
+    pub(super) fn take_tests(&mut self, records: Vec<TestRecord>) {
+        let failed = records
+            .iter()
+            .find(|record| record.outcome == Outcome::HarnessError)
+            .map(|record| format!("{}: {}", record.name, record.message));
+        self.tests = records;
+        if let Some(why) = failed {
+            self.grader_error(why);
+        }
+    }
+
     /// Marks every test of the homework as not run (the submission never got
     /// that far), so the scorecard still shows what it was graded out of.
     pub(super) fn fill_not_run(&mut self, why: &str) {
@@ -153,5 +168,36 @@ pub(super) fn not_run(name: &str, why: &str) -> TestRecord {
         printed_bytes: 0,
         problems: Vec::new(),
         observed: crate::results::Observed::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A harness error in one test is the grader's: no score, the test named.
+    #[test]
+    fn a_harness_error_makes_the_grade_a_grader_error() {
+        let homework = crate::homeworks::default();
+        let mut grade = Grade::new("x", Scheme::one_point_each(homework));
+        let mut records: Vec<TestRecord> = homework
+            .test_names()
+            .map(|name| TestRecord {
+                outcome: Outcome::Passed,
+                ..not_run(name, "")
+            })
+            .collect();
+        grade.take_tests(records.clone());
+        assert_eq!(grade.status, Status::Graded);
+        records[1].outcome = Outcome::HarnessError;
+        records[1].message = "grader error, not a grade: stale".to_owned();
+        grade.take_tests(records);
+        assert_eq!(grade.status, Status::GraderError);
+        assert!(!grade.scored());
+        let second = homework.tests[1].name;
+        assert_eq!(
+            grade.detail,
+            format!("{second}: grader error, not a grade: stale")
+        );
     }
 }
