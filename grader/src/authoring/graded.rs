@@ -6,10 +6,10 @@
 //! check`, the grader's own pipeline; in tests, a table), so the order, the
 //! stopping rule and the judgements are tested without a build.
 //!
-//! Every grade is a build, so wrong versions are graded only while they can
-//! still fail a free test: each blank's mutants until its own tests and
-//! every end-to-end test have failed for one of them, then the case table's
-//! wrong answers for what is left.
+//! Every grade is a build, so mutants are graded only while they can still
+//! fail a free test: each blank's mutants until its own tests and every
+//! end-to-end test have failed for one of them. Then every plain wrong
+//! answer of the case table, each of which must lose points.
 
 use std::collections::VecDeque;
 
@@ -20,6 +20,7 @@ use super::mutants::{Mutant, mutants};
 use super::proofs::{self, Kills, Outcomes, Proof};
 use crate::fingerprint;
 use crate::markers::{self, MarkerError};
+use crate::results::Outcome;
 
 /// What grading one version of the file gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +61,8 @@ pub struct Counts {
     pub cases: usize,
 }
 
-/// Makes proofs 1 to 4 of `subject`, each handed to `said` as it is made;
+/// Makes proofs 1 to 4 of `subject` and the case table's, each handed to
+/// `said` as it is made;
 /// `Err` when the reference's markers are broken or the grader cannot grade.
 pub fn prove(
     subject: &Subject,
@@ -165,27 +167,36 @@ pub fn prove(
             }
         }
     }
-    // The case table for what is left.
+    // The case table, every plain wrong answer of it: each must lose points
+    // (the table says so), and each may fail a test still free.
+    let mut kept = Vec::new();
     for case in &subject.cases {
-        if kills.done() {
-            break;
-        }
         let blank = match case.blanks.as_slice() {
             [one] => Some(*one),
             _ => None,
         };
-        if blank.is_some_and(|blank| !kills.wanted_from(blank)) {
-            continue;
-        }
         counts.cases += 1;
         let id = format!("case {}", case.id);
         match run(&id, &case.code, &mut counts)? {
             Graded::Ran(outcomes) => {
                 kills.record(&id, blank, &outcomes);
+                let loses = outcomes
+                    .values()
+                    .any(|&o| !matches!(o, Outcome::Passed | Outcome::NotImplemented));
+                if !loses {
+                    kept.push(format!("{} (full marks)", case.id));
+                }
             }
-            Graded::DidNotCompile(_) => counts.not_compiled += 1,
+            Graded::DidNotCompile(_) => {
+                counts.not_compiled += 1;
+                kept.push(format!("{} (does not compile)", case.id));
+            }
         }
     }
+    said(Proof::from(
+        "cases",
+        proofs::cases(subject.cases.len(), &kept),
+    ));
     let mut tried = format!(
         "{} mutants graded, {} of them not compiling; {} cases",
         counts.mutants, counts.not_compiled, counts.cases
@@ -203,7 +214,6 @@ pub fn prove(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::Outcome;
 
     /// Two blanks: `a` doubles, `b` adds one; the tests call them.
     const REFERENCE: &str = "\
@@ -307,12 +317,18 @@ fn b(x: u32) -> u32 {
         let names: Vec<&str> = proofs.iter().map(|p| p.name).collect();
         assert_eq!(
             names,
-            ["handout", "reference", "blanks alone", "wrong versions"]
+            [
+                "handout",
+                "reference",
+                "blanks alone",
+                "cases",
+                "wrong versions"
+            ]
         );
-        for proof in &proofs[..3] {
+        for proof in &proofs[..4] {
             assert!(proof.holds, "{proof:?}");
         }
-        let wrong = &proofs[3];
+        let wrong = &proofs[4];
         assert!(!wrong.holds);
         assert!(
             wrong
@@ -350,6 +366,47 @@ fn b(x: u32) -> u32 {
         // One mutant a blank fails its own test and the end-to-end one.
         assert_eq!(counts.mutants, 2, "{graded:#?}");
         assert_eq!(graded[5], "blank 2: `+` → `-` in `x + 1`");
+    }
+
+    /// The case table is graded whole, though every test has failed for a
+    /// mutant already, and a case that loses no point is named.
+    #[test]
+    fn every_case_is_graded_and_one_that_loses_nothing_is_named() {
+        let case = |id: &str, blank: u32, answer: &str| Case {
+            id: id.to_owned(),
+            blanks: vec![blank],
+            code: markers::with_answer(REFERENCE, blank, answer).unwrap(),
+        };
+        let subject = Subject {
+            file: "demo.rs",
+            reference: REFERENCE,
+            tests: TESTS[..3].to_vec(),
+            cases: vec![
+                case("plus-two", 2, "x + 2"),
+                case("times-three", 1, "x * 3"),
+                case("same", 1, "x  *  2"),
+            ],
+        };
+        let mut graded = Vec::new();
+        let mut proofs = Vec::new();
+        let counts = prove(&subject, &mut fake_grader(&mut graded), &mut |p| {
+            proofs.push(p)
+        })
+        .unwrap();
+        assert_eq!(counts.cases, 3, "{graded:#?}");
+        assert!(graded.ends_with(&[
+            "case plus-two".to_owned(),
+            "case times-three".to_owned(),
+            "case same".to_owned()
+        ]));
+        let cases = proofs.iter().find(|p| p.name == "cases").unwrap();
+        assert!(!cases.holds);
+        assert_eq!(
+            cases.detail,
+            "1 of the case table's 3 wrong answers loses no point: same (full marks)"
+        );
+        let held = proofs::cases(2, &[]).unwrap();
+        assert_eq!(held, "the case table's 2 wrong answers each lose points");
     }
 
     #[test]

@@ -283,6 +283,31 @@ impl Kills {
     }
 }
 
+/// The case table's proof: each of its `cases` plain wrong answers loses
+/// points; `kept` names those that do not (full marks, or no build).
+pub fn cases(cases: usize, kept: &[String]) -> Result<String, String> {
+    if cases == 0 {
+        Ok("the case table has no plain wrong answer to grade".to_owned())
+    } else if kept.is_empty() {
+        Ok(format!(
+            "the case table's {} each lose{} points",
+            if cases == 1 {
+                "one wrong answer".to_owned()
+            } else {
+                format!("{cases} wrong answers")
+            },
+            if cases == 1 { "s" } else { "" }
+        ))
+    } else {
+        Err(format!(
+            "{} of the case table's {cases} wrong answers {} no point: {}",
+            kept.len(),
+            if kept.len() == 1 { "loses" } else { "lose" },
+            named(kept)
+        ))
+    }
+}
+
 /// Proof 4: every test fails for some wrong version (an end-to-end test for
 /// one of each blank) with a wrong answer; a test that does not is free,
 /// named.
