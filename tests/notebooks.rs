@@ -66,9 +66,24 @@ fn code_cells(notebook: &Value) -> Vec<String> {
 /// without a gap, each titled `# NN · …`, its opening line linking the
 /// notebook before it and the one after it by their titles. So a notebook
 /// is added by adding its file, and a renumbering that misses a link fails.
+/// The course as written ends with its conclusion, the last notebook that
+/// checks no homework (`course.homework`): a homework added later (`queens
+/// homework new`) gets the next number and links the notebook before it,
+/// and edits no other notebook, so the conclusion and the notebooks after
+/// it need no "Next:" link (one that is there is checked all the same).
 #[test]
 fn the_notebooks_are_numbered_in_reading_order_and_link_their_neighbours() {
     let names = notebooks();
+    let conclusion = names
+        .iter()
+        .rposition(|name| cells::homework_of(name).is_none())
+        .expect("a notebook that checks no homework: the conclusion");
+    for added in &names[conclusion + 1..] {
+        assert!(
+            cells::homework_of(added).is_some(),
+            "{added}: after the conclusion, only homeworks"
+        );
+    }
     let title = |name: &str| -> String {
         let first = source(&load(name)["cells"][0]);
         let heading = first.lines().next().unwrap_or_default();
@@ -100,8 +115,10 @@ fn the_notebooks_are_numbered_in_reading_order_and_link_their_neighbours() {
                 .split(word)
                 .nth(1)
                 .and_then(|rest| rest.split_once("]("));
+            let optional = word == "Next: [" && i >= conclusion;
             match (neighbour, link) {
                 (None, None) => {}
+                (Some(_), None) if optional => {}
                 (None, Some(_)) => panic!("{name}: a \"{word}…\" link, and no notebook there"),
                 (Some(neighbour), None) => {
                     panic!("{name}: its opening does not link {neighbour} as \"{word}…\"")

@@ -20,9 +20,26 @@ fn the_third_puzzle_has_the_smallest_naive_tree() {
     assert_eq!(nodes[2], *smallest, "{nodes:?}");
 }
 
+/// The number of blanks of `homework`'s handout: its file
+/// `exercises/src/<homework>.rs`, or the exercises crate's `lib.rs` for the
+/// course's first homework, counted by its `// BLANK N:` markers.
+fn blanks_of(homework: &str) -> usize {
+    let exercises = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exercises/src");
+    let own = exercises.join(format!("{homework}.rs"));
+    let file = if own.is_file() {
+        own
+    } else {
+        exercises.join("lib.rs")
+    };
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+    (1..)
+        .take_while(|n| text.contains(&format!("// BLANK {n}:")))
+        .count()
+}
+
 /// Every homework notebook (found by `course.homework` in its metadata)
-/// checks its three blanks with `BlankCheck`, names its homework's hint
-/// command through the library (never spelled in a cell).
+/// checks every blank of its handout with `BlankCheck`, names its
+/// homework's hint command through the library (never spelled in a cell).
 #[test]
 fn the_homework_notebooks_name_their_hint_command_through_the_library() {
     let homework_notebooks: Vec<(String, String)> = notebooks()
@@ -41,7 +58,9 @@ fn the_homework_notebooks_name_their_hint_command_through_the_library() {
         let all = code_cells(notebook).join("\n");
         // Each blank checked, by the library's `BlankCheck` or by notebook
         // 03's one-line helpers over it (`blanks::prune_check(…)`).
-        for blank in 1..=3 {
+        let blanks = blanks_of(homework);
+        assert!(blanks > 0, "{notebook}: {homework}'s handout has no blank");
+        for blank in 1..=blanks {
             assert!(
                 all.contains(&format!("let blank_{blank} = BlankCheck::run({blank}, "))
                     || all.contains(&format!("let blank_{blank} = blanks::")),
@@ -50,7 +69,7 @@ fn the_homework_notebooks_name_their_hint_command_through_the_library() {
         }
         // A check run in the cell names the hint command of its homework; a
         // library helper (`blanks::…`) names its own.
-        let run_in_cell = (1..=3)
+        let run_in_cell = (1..=blanks)
             .filter(|blank| all.contains(&format!("let blank_{blank} = BlankCheck::run(")))
             .count();
         let named = if *homework == default_homework {

@@ -122,6 +122,22 @@ mod tests {
         }
     }
 
+    /// The homework notebooks follow the registry: one notebook per
+    /// homework, none for a homework the registry does not hold, in the
+    /// homeworks' `order`.
+    #[test]
+    fn the_homework_notebooks_come_in_the_registry_s_order() {
+        let in_notebooks: Vec<String> = notebooks(course())
+            .into_iter()
+            .filter_map(|notebook| notebook.homework)
+            .collect();
+        let registry: Vec<&str> = queens_grader::homeworks::ALL
+            .iter()
+            .map(|homework| homework.name)
+            .collect();
+        assert_eq!(in_notebooks, registry);
+    }
+
     #[test]
     fn without_a_course_the_homework_s_own_words_remain() {
         let homework = queens_grader::homeworks::ALL[0];
