@@ -30,14 +30,18 @@ pub struct Args {
 pub enum HomeworkCommand {
     /// Prove a homework sound: the handout fails every test as not yet
     /// implemented, the reference passes them all, each blank alone passes
-    /// exactly its own tests, every test fails for some wrong version of a
-    /// blank (none passes for free), every blank has hints, the handout is up
-    /// to date. Exit 0 only if all hold.
+    /// exactly its own tests, every plain wrong answer of its case table
+    /// loses points, every test gets a wrong answer from some wrong version
+    /// of a blank (a crash alone does not count; none passes for free),
+    /// every blank has hints, the handout and the answers are up to date.
+    /// Exit 0 only if all hold; 3 when the grader or the harness cannot
+    /// grade (a test without questions, say).
     Check(CheckArgs),
     /// Write a new homework NAME to start from: a reference with one blank
-    /// (its instruction and a hint), one graded test with one question, the
-    /// adapter, the handout and hints, a case table, an empty answers.json;
-    /// then rebuild and make its answers (the command says how).
+    /// (its instruction and a hint), a graded test of the blank and one end
+    /// to end, the adapter, the handout and hints, a case table, the
+    /// reference's answers and a notebook; `homework check` and the course's
+    /// tests pass it as it is (the command says what to do next).
     New(NewArgs),
 }
 
@@ -97,9 +101,17 @@ fn new(args: NewArgs, out: &mut Output) -> Result<(), Failure> {
     for path in &written {
         out.line(format!("  {path}"))?;
     }
+    let folder = queens_grader::homework::folder(&name);
     out.line(format!(
-        "next: the reference's answers (cargo builds the grader with the new folder first), \
-         then the check (built again with them):\n  \
+        "next, as it is: cargo (which builds the grader with the new folder) proves it sound, \
+         then the course's tests:\n  \
+         cargo run -q -p queens-cli -- homework check {name}\n  \
+         cargo test\n\
+         then make it yours: the blank in {folder}/instructor/reference.rs, the question in \
+         {folder}/questions.rs and its tests in {folder}/mod.rs, the adapter \
+         exercises/tests/{name}.rs, the cases in {folder}/instructor/cases.toml, the notebook; \
+         after each change of the reference or a question:\n  \
+         cargo run -q -p queens-cli -- handout\n  \
          cargo run -q -p queens-cli -- handout --answers --exercise {name}\n  \
          cargo run -q -p queens-cli -- homework check {name}"
     ))?;

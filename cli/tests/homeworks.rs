@@ -198,6 +198,7 @@ fn homework_new_writes_a_skeleton_once_and_refuses_bad_names() {
         format!("exercises/tests/{name}.rs"),
         format!("exercises/{name}-hints.json"),
         format!("grader/src/homeworks/{name}/instructor/cases.toml"),
+        "notebooks/01-skeleton-made-by-a-test-homework.ipynb".to_owned(),
     ] {
         assert!(root.join(&file).is_file(), "{file}: {said}");
     }
@@ -223,14 +224,17 @@ fn homework_new_writes_a_skeleton_once_and_refuses_bad_names() {
     assert_eq!(std::fs::read_to_string(&manifest).unwrap(), targets);
 }
 
-/// What `homework new` promises: the skeleton it writes is a homework that
-/// `handout --answers` answers and `homework check` proves sound, as they
-/// are, in a copy of this course (its tracked files as they are now), built
+/// What `homework new` promises: in a copy of this course (its tracked
+/// files as they are now), the homework it writes, as it is, with nothing
+/// run by hand, passes `homework check` and the course's own tests of its
+/// notebooks and its registry (the notebooks' rules, the self-checks, the
+/// layers; the index and README; every homework's notebook and next step;
+/// the registry's promises that need no grading of every homework). Built
 /// in a target folder of its own: a copy has the checkout's package hashes,
 /// so a shared target folder would hold the copy's build of the course.
 #[test]
-#[ignore = "builds the command line in a copy of the course, three times (minutes)"]
-fn a_new_homework_is_answered_and_passes_its_check_untouched() {
+#[ignore = "builds the command line and the course's tests in a copy of the course (minutes)"]
+fn a_new_homework_is_answered_and_passes_its_check_and_the_course_s_tests_untouched() {
     let root = course_root();
     let copy = tempfile::tempdir().unwrap();
     let listed = std::process::Command::new("git")
@@ -252,25 +256,84 @@ fn a_new_homework_is_answered_and_passes_its_check_untouched() {
         }
     }
     let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-homework-target");
-    let run = |args: &[&str]| {
+    let cargo = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO"))
-            .args(["run", "-q", "--offline", "-p", "queens-cli", "--"])
             .args(args)
             .current_dir(copy.path())
             .env("CARGO_TARGET_DIR", &target)
             .output()
             .unwrap();
         let said = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(out.status.success(), "{args:?}: {said}{out:?}");
+        assert!(
+            out.status.success(),
+            "{args:?}: {said}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         said
     };
+    let run = |args: &[&str]| {
+        cargo(&[&["run", "-q", "--offline", "-p", "queens-cli", "--"], args].concat())
+    };
     let name = "sample_made_by_a_test";
-    assert!(run(&["homework", "new", name]).contains("homework check"));
-    let answered = run(&["handout", "--answers", "--exercise", name]);
-    assert!(answered.contains("answers to 1 tests"), "{answered}");
+    let said = run(&["homework", "new", name]);
+    assert!(said.contains(&format!("homework check {name}")), "{said}");
     let checked = run(&["homework", "check", name]);
     assert!(
         checked.contains("every proof holds for 1 homework"),
         "{checked}"
     );
+    // What `homework new` wrote is what `handout --answers` writes.
+    let answers = copy
+        .path()
+        .join(format!("grader/src/homeworks/{name}/answers.json"));
+    let written = std::fs::read_to_string(&answers).unwrap();
+    let answered = run(&["handout", "--answers", "--exercise", name]);
+    assert!(answered.contains("answers to 2 tests"), "{answered}");
+    assert_eq!(std::fs::read_to_string(&answers).unwrap(), written);
+    let git = std::process::Command::new("git")
+        .args(["diff", "--no-index", "--quiet"])
+        .arg(root.join("README.md"))
+        .arg(copy.path().join("README.md"))
+        .status()
+        .unwrap();
+    assert!(git.success(), "homework new edited README.md");
+    let tests = [
+        &[
+            "test",
+            "-q",
+            "--offline",
+            "--test",
+            "course",
+            "--",
+            "notebooks",
+            "self_checks",
+            "layers",
+        ][..],
+        &[
+            "test",
+            "-q",
+            "--offline",
+            "-p",
+            "queens-cli",
+            "--lib",
+            "--",
+            "book::",
+            "course::",
+        ],
+        &[
+            "test",
+            "-q",
+            "--offline",
+            "-p",
+            "queens-grader",
+            "--test",
+            "grader",
+            "--",
+            "homeworks::",
+        ],
+    ];
+    for args in tests {
+        let said = cargo(args);
+        assert!(!said.contains(" 0 passed"), "{args:?} ran nothing: {said}");
+    }
 }

@@ -15,14 +15,16 @@
 //! [`proofs`] judges outcomes (no grading), [`graded`] decides what to grade
 //! and in which order, [`check()`] runs it all for one homework of a course.
 //!
-//! `queens homework new NAME` writes a [`skeleton`] homework that the check
-//! passes once its reference's answers are made.
+//! `queens homework new NAME` writes a [`skeleton`] homework, its answers
+//! and its [`notebook`] included, that the check and the course's tests pass
+//! as it is.
 
 pub mod cases;
 pub mod check;
 pub mod files;
 pub mod graded;
 pub mod mutants;
+pub mod notebook;
 pub mod proofs;
 pub mod skeleton;
 

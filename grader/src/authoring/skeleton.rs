@@ -1,12 +1,14 @@
 //! `queens homework new NAME`: a working homework to start from, in the
-//! course's shape: a reference with one blank (its `todo:` and a hint), one
-//! graded test asking one question, the adapter that lets the test reach the
+//! course's shape: a reference with one blank (its `todo:` and a hint), a
+//! graded test of the blank and one end to end, the adapter that lets the test reach the
 //! student's code, the handout and hints generated from the reference, a
-//! case table, and an empty `answers.json` that `queens handout --answers`
-//! fills once the grader has been rebuilt with the new folder.
+//! case table, the reference's answers (`answers.json`, what `queens handout
+//! --answers` makes of this reference), and its notebook ([`super::notebook`]).
+//! `queens homework check NAME` and the course's `cargo test` pass it as it
+//! is.
 //!
-//! The blank: whether two queens attack each other. Replace it, the question
-//! and the adapter with the homework's own.
+//! The blank: whether two queens attack each other. Replace it, the question,
+//! the adapter and the notebook with the homework's own.
 
 use std::path::Path;
 
@@ -14,6 +16,7 @@ use crate::course::Course;
 use crate::homework::INSTRUCTOR_FOLDER;
 use crate::homeworks;
 use crate::markers;
+use crate::reference::{Answers, Asked};
 
 /// Every file of the homework `name`, its place in the course `order`:
 /// `(path from the course root, text)`; `exercises/Cargo.toml` is not among
@@ -30,7 +33,7 @@ pub fn files(name: &str, order: u32) -> Vec<(String, String)> {
     vec![
         (format!("{folder}/mod.rs"), fill(MOD)),
         (format!("{folder}/questions.rs"), fill(QUESTIONS)),
-        (format!("{folder}/answers.json"), "{}\n".to_owned()),
+        (format!("{folder}/answers.json"), answers()),
         (
             format!("{folder}/{INSTRUCTOR_FOLDER}/reference.rs"),
             reference,
@@ -43,6 +46,45 @@ pub fn files(name: &str, order: u32) -> Vec<(String, String)> {
             fill(CASES),
         ),
     ]
+}
+
+/// The skeleton's graded tests, as the registry names them, and the board
+/// sizes each asks about.
+const TESTS: [(&str, &[usize]); 2] = [
+    ("blank_1_attack::every_pair_of_a_4_by_4_board", &[4]),
+    (
+        "end_to_end::every_pair_of_boards_of_1_to_5",
+        &[1, 2, 3, 4, 5],
+    ),
+];
+
+/// The reference's answers to the skeleton's questions, as `queens handout
+/// --answers` writes them: `attack` (the reference's expression) on every
+/// pair of cells of an `n` × `n` board, row by row. Made here, since the
+/// grader that would build the reference knows no homework it was not built
+/// with; `queens homework check` proves them equal to what the reference
+/// answers.
+pub fn answers() -> String {
+    let attack = |a: (usize, usize), b: (usize, usize)| {
+        a.0 == b.0 || a.1 == b.1 || a.0 + b.1 == b.0 + a.1 || a.0 + a.1 == b.0 + b.1
+    };
+    let asked = |n: usize| {
+        let cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+        let pairs: Vec<bool> = cells
+            .iter()
+            .flat_map(|&a| cells.iter().map(move |&b| attack(a, b)))
+            .collect();
+        Asked {
+            question: serde_json::json!({ "Pairs": { "n": n } }),
+            answer: serde_json::json!({ "Pairs": pairs }),
+        }
+    };
+    let mut answers = Answers::default();
+    for (test, sizes) in TESTS {
+        let each = sizes.iter().map(|&n| asked(n)).collect();
+        answers.tests.insert(test.to_owned(), each);
+    }
+    answers.to_text()
 }
 
 /// The `[[test]]` block of `exercises/Cargo.toml` for the homework `name`.
@@ -69,8 +111,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes the homework `name` into `course`, after every homework there;
-/// returns the files written. Refuses to overwrite any file.
+/// Writes the homework `name` into `course`, after every homework there,
+/// its notebook after every notebook; returns the files written. Refuses to
+/// overwrite any file.
 pub fn write(course: &Course, name: &str) -> Result<Vec<String>, String> {
     check_name(name)?;
     let order = homeworks::ALL
@@ -80,7 +123,19 @@ pub fn write(course: &Course, name: &str) -> Result<Vec<String>, String> {
         .unwrap_or(0)
         + 1;
     let root = course.root();
-    let files = files(name, order);
+    let mut files = files(name, order);
+    files.push(super::notebook::notebook(root, name, order)?);
+    let notebooks = root.join("notebooks");
+    let taken = queens::notebook::names(&notebooks).unwrap_or_default();
+    if let Some(taken) = taken.iter().find(|taken| {
+        taken
+            .split_once('-')
+            .is_some_and(|(_, words)| words == format!("{}-homework", name.replace('_', "-")))
+    }) {
+        return Err(format!(
+            "notebooks/{taken}.ipynb exists already: nothing written"
+        ));
+    }
     if let Some((taken, _)) = files.iter().find(|(path, _)| root.join(path).exists()) {
         return Err(format!("{taken} exists already: nothing written"));
     }
@@ -131,8 +186,8 @@ pub fn attack(a: Cell, b: Cell) -> bool {
 const MOD: &str = r#"//! Homework __ORDER__ (`__NAME__`), made by `queens homework new __NAME__`: its
 //! graded tests (the table below, each named once with its rule and the
 //! questions it asks), the questions ([`mod@questions`]), and the reference's
-//! answers (`answers.json`, written by `queens handout --answers --exercise
-//! __NAME__`).
+//! answers (`answers.json`, written again by `queens handout --answers
+//! --exercise __NAME__` whenever the reference or a question changes).
 
 pub mod questions;
 
@@ -142,7 +197,7 @@ crate::homework! {
     name: "__NAME__",
     title: "__NAME__: when two queens attack each other",
     order: __ORDER__,
-    next: "what its notebook shows once your search works",
+    next: "the pairs of cells your function says attack each other, checked against the library's",
 }
 
 crate::graded_tests! {
@@ -151,6 +206,11 @@ crate::graded_tests! {
         every_pair_of_a_4_by_4_board:
             "two queens attack each other exactly when they share a row, a column or a diagonal"
             => vec![Question::Pairs { n: 4 }],
+    }
+    end_to_end {
+        every_pair_of_boards_of_1_to_5:
+            "your function says which queens attack each other on every board from 1 × 1 to 5 × 5"
+            => (1..=5).map(|n| Question::Pairs { n }).collect(),
     }
 }
 "#;
@@ -252,7 +312,7 @@ score = "zero"
 
 [[case]]
 id = "__NAME__-wrong-b1-no-diagonals"
-score = "partial"
+score = "zero"
 blame = 1
 says = "your answer differs from the reference's"
 blanks.1 = "a.0 == b.0 || a.1 == b.1"
@@ -278,6 +338,19 @@ mod tests {
         assert!(text("sample-hints.json").contains("On a diagonal"));
         assert!(text("tests/sample.rs").contains("mod sample;"));
         assert!(test_target("sample").contains("path = \"tests/sample.rs\""));
+        for (test, _) in TESTS {
+            let name = test.split("::").nth(1).unwrap();
+            assert!(text("homeworks/sample/mod.rs").contains(name), "{test}");
+        }
+        let answers = Answers::parse(text("sample/answers.json")).unwrap();
+        assert_eq!(answers.tests[TESTS[1].0].len(), 5);
+        let asked = &answers.tests[TESTS[0].0];
+        let pairs = asked[0].answer["Pairs"].as_array().unwrap();
+        assert_eq!(pairs.len(), 256);
+        // (0, 0) attacks itself, (0, 1), and not (1, 2).
+        assert_eq!(pairs[0], true);
+        assert_eq!(pairs[1], true);
+        assert_eq!(pairs[6], false);
     }
 
     #[test]
