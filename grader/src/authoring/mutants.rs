@@ -1,7 +1,8 @@
 //! Wrong versions of a blank's answer, made from its tokens: one small change
 //! each (an operator swapped, a method swapped, a statement deleted, an
 //! operand dropped, a `!` removed, a literal moved by one, a variable
-//! replaced by another of the blank), the way a student gets a blank wrong.
+//! replaced by another of the blank, a condition negated whole), the way a
+//! student gets a blank wrong.
 //!
 //! The answer is parsed as a block's statements with `syn`, each change is
 //! made on the syntax tree and the tree printed back as tokens
@@ -77,7 +78,42 @@ pub fn mutants(answer: &str) -> Result<Vec<Mutant>, String> {
             }
         }
     }
+    if let Some((change, code)) = negated(&block) {
+        push_new(&mut made, &mut seen, change, code);
+    }
     Ok(made)
+}
+
+/// The whole answer negated, when it ends in a condition (`a || b`, `x ==
+/// y`): a check that says the opposite (free for attacked) is a likely
+/// wrong check, and the one only a question with a `true` answer catches.
+/// Last: it is graded only while a test of its blank is still free.
+fn negated(block: &Block) -> Option<(String, String)> {
+    let mut copy = block.clone();
+    let Some(Stmt::Expr(tail, None)) = copy.stmts.last_mut() else {
+        return None;
+    };
+    let Expr::Binary(binary) = &*tail else {
+        return None;
+    };
+    let condition = matches!(
+        binary.op,
+        BinOp::Or(_)
+            | BinOp::And(_)
+            | BinOp::Eq(_)
+            | BinOp::Ne(_)
+            | BinOp::Lt(_)
+            | BinOp::Le(_)
+            | BinOp::Gt(_)
+            | BinOp::Ge(_)
+    );
+    if !condition {
+        return None;
+    }
+    let change = format!("the answer negated: `!({})`", snippet(&*tail));
+    let inner = tail.clone();
+    *tail = syn::parse_quote!(!(#inner));
+    Some((change, print(&copy)))
 }
 
 fn push_new(made: &mut Vec<Mutant>, seen: &mut BTreeSet<String>, change: String, code: String) {
@@ -519,6 +555,25 @@ mod tests {
         let first_variable = found.iter().position(|c| c.starts_with("`a` →")).unwrap();
         let first_operator = found.iter().position(|c| c.starts_with("`|` →")).unwrap();
         assert!(first_operator < first_variable);
+    }
+
+    /// A condition is negated whole, last; anything else is not.
+    #[test]
+    fn a_condition_is_negated_whole_and_last() {
+        let made = mutants("let x = 1;\nself.a.contains(&x) || x > 2").unwrap();
+        let last = made.last().unwrap();
+        assert!(
+            last.change.starts_with("the answer negated: `!("),
+            "{last:?}"
+        );
+        assert_eq!(
+            last.code,
+            "let x = 1 ; ! (self . a . contains (& x) || x > 2)"
+        );
+        assert!(
+            !changes("x + 1").iter().any(|c| c.contains("negated")),
+            "not a condition"
+        );
     }
 
     #[test]
