@@ -231,3 +231,24 @@ fn the_notebook_marks_counts_of_a_different_search_and_wraps_the_steps() {
     assert!(printed.contains("csp::said(&steps,"), "{printed}");
     assert!(!printed.contains(".join("), "{printed}");
 }
+
+/// The library's copy of the two maps (`queens::csp::maps`, notebook 11's, which
+/// cannot depend on the handout) is the handout's: the same regions in the same
+/// order, the same borders, the same number of colours.
+#[test]
+fn the_library_s_maps_are_the_handout_s() {
+    use reference::Map;
+    for (handout, library) in [
+        (Map::australia(), queens::csp::maps::australia()),
+        (Map::usa(), queens::csp::maps::usa()),
+    ] {
+        assert_eq!(library.names, handout.regions);
+        assert_eq!(library.neighbours, handout.neighbours, "{:?}", handout.regions);
+        let colours = library.starting_domains();
+        assert!(
+            colours.iter().all(|domain| domain.len() == handout.colours.len()),
+            "{} colours",
+            handout.colours.len()
+        );
+    }
+}
