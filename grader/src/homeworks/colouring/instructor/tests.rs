@@ -243,10 +243,16 @@ fn the_library_s_maps_are_the_handout_s() {
         (Map::usa(), queens::csp::maps::usa()),
     ] {
         assert_eq!(library.names, handout.regions);
-        assert_eq!(library.neighbours, handout.neighbours, "{:?}", handout.regions);
+        assert_eq!(
+            library.neighbours, handout.neighbours,
+            "{:?}",
+            handout.regions
+        );
         let colours = library.starting_domains();
         assert!(
-            colours.iter().all(|domain| domain.len() == handout.colours.len()),
+            colours
+                .iter()
+                .all(|domain| domain.len() == handout.colours.len()),
             "{} colours",
             handout.colours.len()
         );
