@@ -54,6 +54,8 @@ fn text(name: &str, order: u32, number: &str, before: Option<&(String, String)>)
             .replace("__NAME__", name)
             .replace("__ORDER__", &order.to_string())
             .replace("__NUMBER__", number)
+            // The header's part is the notebook's place: its number, unpadded.
+            .replace("__PART__", number.trim_start_matches('0'))
     };
     let before = before.map_or(String::new(), |(file, title)| {
         format!(" Before: [{title}]({file}.ipynb).")
@@ -104,8 +106,8 @@ fn cell(kind: &str, id: &str, source: &str) -> Value {
 
 const OPENING: &str = "# __NUMBER__ · Homework __ORDER__: when two queens attack each other
 
-*Homework __ORDER__, made by `queens homework new __NAME__`: replace its words and cells with \
-the homework's own.__BEFORE__*
+*Part __PART__ of the course. Homework __ORDER__, made by `queens homework new __NAME__`: \
+replace its words and cells with the homework's own.__BEFORE__*
 
 Two queens attack each other when they share a row, a column or a diagonal. You write that \
 test as a function of their two cells.
