@@ -262,12 +262,18 @@ mod unix {
         unsafe { libc::_exit(if returned { 0 } else { 101 }) }
     }
 
-    /// The memory process `pid` has resident, in bytes (Linux: `/proc`).
-    fn resident(pid: libc::pid_t) -> Option<u64> {
+    /// Field `field` of `/proc/<pid>/statm` in bytes (0: the address space,
+    /// 1: what is resident); Linux only.
+    fn statm(pid: libc::pid_t, field: usize) -> Option<u64> {
         let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        let pages: u64 = statm.split_whitespace().nth(field)?.parse().ok()?;
         // SAFETY: sysconf has no preconditions.
         Some(pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64)
+    }
+
+    /// The memory process `pid` has resident, in bytes.
+    fn resident(pid: libc::pid_t) -> Option<u64> {
+        statm(pid, 1)
     }
 
     /// Limits the copy's address space to what it holds now (a kernel maps
@@ -277,12 +283,7 @@ mod unix {
     fn limit_memory() {
         #[cfg(target_os = "linux")]
         {
-            let held = std::fs::read_to_string("/proc/self/statm")
-                .ok()
-                .and_then(|statm| statm.split_whitespace().next()?.parse::<u64>().ok())
-                // SAFETY: sysconf has no preconditions.
-                .map(|pages| pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64);
-            if let Some(held) = held {
+            if let Some(held) = statm(std::process::id() as libc::pid_t, 0) {
                 // A backstop for what is reserved but never touched (the
                 // resident memory watched from outside is the limit).
                 let memory = held.saturating_add(2 * MEMORY_LIMIT) as libc::rlim_t;
