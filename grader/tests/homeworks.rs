@@ -338,15 +338,14 @@ fn a_slot_never_takes_what_another_slot_built() {
     );
 }
 
-/// `queens homework check` fails, naming the test, when a test is made to
-/// always pass: the real pipeline grades every version of the course's first
-/// homework, and one of its tests is rigged to accept any answer (its
-/// outcome "passed" wherever it ran: a check that cannot tell right from
-/// wrong). No second grader build: the rigging is in the grading handed to
-/// the check.
-#[test]
-#[ignore = "slow: grades the handout, the reference and the mutants of a blank (minutes)"]
-fn homework_check_names_a_test_made_to_always_pass() {
+/// `queens homework check` on the course's first homework with the real
+/// pipeline's grades, each passed through `rig` (the outcome of the homework's
+/// first test, wherever it ran) before the check judges them: no second grader
+/// build, the rigging is in the grading handed to the check. Returns the
+/// rigged test's name and the report.
+fn check_with_the_first_test_rigged(
+    mut rig: impl FnMut(&mut Outcome),
+) -> (&'static str, queens_grader::authoring::Report) {
     use queens_grader::authoring::{self, Graded};
     let homework = homeworks::default();
     let grader = grader(homework);
@@ -355,10 +354,8 @@ fn homework_check_names_a_test_made_to_always_pass() {
     let mut grade = |id: &str, code: &str| {
         real(id, code).map(|graded| match graded {
             Graded::Ran(mut outcomes) => {
-                if let Some(outcome) = outcomes.get_mut(rigged)
-                    && *outcome != Outcome::NotImplemented
-                {
-                    *outcome = Outcome::Passed;
+                if let Some(outcome) = outcomes.get_mut(rigged) {
+                    rig(outcome);
                 }
                 Graded::Ran(outcomes)
             }
@@ -374,6 +371,21 @@ fn homework_check_names_a_test_made_to_always_pass() {
         &mut |_| {},
     )
     .expect("the check runs");
+    (rigged, report)
+}
+
+/// `queens homework check` fails, naming the test, when a test is made to
+/// always pass: one of the first homework's tests is rigged to accept any
+/// answer (its outcome "passed" wherever it ran: a check that cannot tell
+/// right from wrong).
+#[test]
+#[ignore = "slow: grades the handout, the reference and the mutants of a blank (minutes)"]
+fn homework_check_names_a_test_made_to_always_pass() {
+    let (rigged, report) = check_with_the_first_test_rigged(|outcome| {
+        if *outcome != Outcome::NotImplemented {
+            *outcome = Outcome::Passed;
+        }
+    });
     assert!(!report.holds());
     for proof in &report.proofs {
         let expected = proof.name != "wrong versions";
@@ -394,36 +406,14 @@ fn homework_check_names_a_test_made_to_always_pass() {
 #[test]
 #[ignore = "slow: grades the handout, the reference and the mutants of a blank (minutes)"]
 fn homework_check_names_a_test_that_only_crashes_can_fail() {
-    use queens_grader::authoring::{self, Graded};
-    let homework = homeworks::default();
-    let grader = grader(homework);
-    let rigged = homework.tests[0].name;
-    let mut real = authoring::grading(&grader);
     let mut crashes = 0;
-    let mut grade = |id: &str, code: &str| {
-        real(id, code).map(|graded| match graded {
-            Graded::Ran(mut outcomes) => {
-                if let Some(outcome) = outcomes.get_mut(rigged) {
-                    if *outcome == Outcome::Failed {
-                        *outcome = Outcome::Passed;
-                    } else if !matches!(*outcome, Outcome::Passed | Outcome::NotImplemented) {
-                        crashes += 1;
-                    }
-                }
-                Graded::Ran(outcomes)
-            }
-            other => other,
-        })
-    };
-    let mut make_answers = || grader.reference_answers().map(|answers| answers.to_text());
-    let report = authoring::check(
-        &Course::built_in(),
-        homework,
-        &mut grade,
-        &mut make_answers,
-        &mut |_| {},
-    )
-    .expect("the check runs");
+    let (rigged, report) = check_with_the_first_test_rigged(|outcome| {
+        if *outcome == Outcome::Failed {
+            *outcome = Outcome::Passed;
+        } else if !matches!(*outcome, Outcome::Passed | Outcome::NotImplemented) {
+            crashes += 1;
+        }
+    });
     let wrong = report
         .proofs
         .iter()
