@@ -11,15 +11,23 @@ one mistake put into one blank, written to target/notebooks/wrong/:
    cell that `:dep`s the gate, whose message names the file and line, and no
    later cell runs.
 2. **a recursion without end** (blank 1: the stack overflows), **an endless
-   loop** (blank 2), **a panic** (blank 3): no cell may fail; the first cell
+   loop** (blank 2), **a panic** (blank 3; a homework of fewer blanks takes
+   each mistake in its last blank instead): no cell may fail; every cell
    that reports the mistake names the blank it is in (the blank's own check,
    or a search blaming the first blank whose check fails); and a last cell
    reads a variable of an early one, so the kernel survived with its
    variables. Endless loops are stopped after QUEENS_REHEARSAL_SECONDS (3 s
    here, 30 s in the course).
 
+3. **a wrong answer** (notebook 10 only: blank 1 takes the last region with
+   no colour, not the first): the search ends, but it is not the
+   reference's, so no cell may fail and every cell whose code shows its
+   counts with the note `different` (the tables, the bar chart, the United
+   States' nodes) says they differ from the reference's. Run with the
+   course's time limit, since every search there ends.
+
 Exits non-zero naming each notebook and what went wrong. Needs what
-`notebooks.py execute` needs. CI runs it on notebooks 03, 08, 09 and 10.
+`notebooks.py execute` needs. CI runs it on every notebook that loads a handout.
 """
 
 import argparse
@@ -56,6 +64,13 @@ RUNTIME = [
     ("panic", 3, PANIC, "stopped with a panic"),
 ]
 COMPILE = {1: TYPE_ERROR}
+# A mistake the search survives, per notebook: (blank, mistake).
+WRONG_ANSWER = {
+    "10-map-colouring": (1, "if let Some(last) = assignment.iter().rposition(Option::is_none) {\n"
+                            "    return Some(last);\n}"),
+}
+# What csp::counts_of_a_different_search says under a wrong search's counts.
+DIFFERENT = "whose steps differ from the reference's"
 
 
 def with_mistakes(source, mistakes):
@@ -114,6 +129,12 @@ def point_at_wrong(nb, folder, mistakes):
     nb.cells = cells
 
 
+def said(cell):
+    """What a cell's outputs say, its lines joined: a sentence may be wrapped
+    to the page anywhere between its words."""
+    return " ".join(outputs_text(cell).split())
+
+
 def outputs_text(cell):
     parts = []
     for output in cell.get("outputs", []):
@@ -150,10 +171,10 @@ def check_compile(path, out):
     found = []
     if stopped != gate:
         found.append(f"Run All stopped at cell {stopped}, not at the gate's `:dep` (cell {gate})")
-    said = outputs_text(nb.cells[gate]) + outputs_text(nb.cells[gate - 1])
+    text = outputs_text(nb.cells[gate]) + outputs_text(nb.cells[gate - 1])
     # (The copy's crate is a workspace of its own: its paths read `src/…`.)
-    if not re.search(r"src/\w+\.rs:\d+:\d+", said) or "mismatched types" not in said:
-        found.append(f"the gate does not name the file, line and error: {said[:300]!r}")
+    if not re.search(r"src/\w+\.rs:\d+:\d+", text) or "mismatched types" not in text:
+        found.append(f"the gate does not name the file, line and error: {text[:300]!r}")
     later = [i for i, c in enumerate(nb.cells) if i > gate and c.cell_type == "code" and c.get("outputs")]
     if later:
         found.append(f"cells after the gate ran: {later}")
@@ -162,9 +183,21 @@ def check_compile(path, out):
     return found
 
 
+def blank_checks(nb):
+    """How many blank checks the notebook's progress table holds
+    (`Progress::new([&blank_1, &blank_2])`)."""
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    table = re.search(r"Progress::new\(\[([^\]]*)\]\)", text)
+    if not table:
+        raise SystemExit("wrong_handouts: no `Progress::new([...])` table")
+    return table.group(1).count("&blank_")
+
+
 def check_runtime(path, out, name, blank, mistake, says):
     nbformat, _ = notebooks.jupyter()
     nb = nbformat.read(path, as_version=4)
+    blanks = blank_checks(nb)
+    blank = min(blank, blanks)
     point_at_wrong(nb, WRONG / f"{path.stem}-{name}", {blank: mistake})
     setup = notebooks.setup_cell(nb)
     setup.source = notebooks.STRICT + "\n" + setup.source
@@ -180,17 +213,50 @@ def check_runtime(path, out, name, blank, mistake, says):
             continue
         for problem in notebooks.problems(cell):
             found.append(f"cell {index}: {problem}")
-    reports = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and says in outputs_text(c)]
+    reports = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and says in said(c)]
     if not reports:
         found.append(f"no cell says {says!r}")
-    elif f"blank {blank}" not in outputs_text(nb.cells[reports[0]]):
-        said = outputs_text(nb.cells[reports[0]])
-        found.append(f"cell {reports[0]}, the first to say {says!r}, does not name blank {blank}: {said[:400]!r}")
-    if "the kernel kept its variables: 3 blanks checked" not in outputs_text(nb.cells[-1]):
+    for report in reports:
+        text = said(nb.cells[report])
+        if f"blank {blank}" not in text:
+            found.append(f"cell {report} says {says!r} but does not name blank {blank}: {text[:400]!r}")
+    if f"the kernel kept its variables: {blanks} blanks checked" not in outputs_text(nb.cells[-1]):
         found.append(f"the last cell did not run in the same kernel: {outputs_text(nb.cells[-1])[:300]!r}")
     if out:
         nbformat.write(nb, out / f"{path.stem}-{name}.ipynb")
         notebooks.export_html(nb, out / f"{path.stem}-{name}.html")
+    return found
+
+
+def check_marked(path, out, blank, mistake):
+    """A wrong search that ends: every count it shows says it is a wrong
+    search's (notebook 10's cells that pass the note `different`)."""
+    nbformat, _ = notebooks.jupyter()
+    nb = nbformat.read(path, as_version=4)
+    point_at_wrong(nb, WRONG / f"{path.stem}-wrong-answer", {blank: mistake})
+    setup = notebooks.setup_cell(nb)
+    setup.source = notebooks.STRICT + "\n" + setup.source
+    found = []
+    try:
+        notebooks.run_cells(nb, 600)
+    except Exception as error:  # a dead kernel or a hung cell
+        found.append(f"{type(error).__name__}: {error}")
+    marked = 0
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for problem in notebooks.problems(cell):
+            found.append(f"cell {index}: {problem}")
+        if re.search(r"note_if\(different|\(&different,", cell.source):
+            marked += 1
+            if DIFFERENT not in said(cell):
+                found.append(f"cell {index} shows a wrong search's counts unmarked: "
+                             f"{outputs_text(cell)[:300]!r}")
+    if not marked:
+        found.append("no cell passes the note `different`")
+    if out:
+        nbformat.write(nb, out / f"{path.stem}-wrong-answer.ipynb")
+        notebooks.export_html(nb, out / f"{path.stem}-wrong-answer.html")
     return found
 
 
@@ -199,7 +265,6 @@ def main():
     parser.add_argument("notebooks", nargs="+")
     parser.add_argument("--out", help="write the executed notebooks (and the runtime runs' HTML) here")
     args = parser.parse_args()
-    os.environ["QUEENS_REHEARSAL_SECONDS"] = "3"
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
@@ -209,8 +274,13 @@ def main():
         runs = [("does not compile", lambda: check_compile(path, out))] + [
             (run[0], lambda run=run: check_runtime(path, out, *run)) for run in RUNTIME
         ]
+        if path.stem in WRONG_ANSWER:
+            runs.append(("wrong answer", lambda: check_marked(path, out, *WRONG_ANSWER[path.stem])))
         for kind, check in runs:
             start = time.monotonic()
+            # Endless loops are found sooner; a search that ends gets the course's limit.
+            seconds = "30" if kind == "wrong answer" else "3"
+            os.environ["QUEENS_REHEARSAL_SECONDS"] = seconds
             found = check()
             status = "ok" if not found else f"{len(found)} problem(s)"
             print(f"{path.name}, {kind}: {time.monotonic() - start:.1f} s, {status}", flush=True)

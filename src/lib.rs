@@ -25,13 +25,14 @@
 //! * [`fast`]: bitmask walks, the symmetries of the board, every core.
 //! * [`run`]: run a strategy by name, with size checks, budgets and errors.
 //! * [`notebook`]: the board driven by hand, student attempts, the quiz,
-//!   Knuth's Monte Carlo estimate.
+//!   Knuth's Monte Carlo estimate; the homework notebooks' helpers behind the
+//!   feature `homework`.
 //! * `sudoku` (feature `sudoku`): the same three sets on a new board: rows, columns and
 //!   boxes, `(row / 3) * 3 + col / 3`; naive, MRV, naked and hidden singles.
 //! * `csp` (feature `csp`): the CSP frame run: AC-3, MAC against checking and
 //!   forward checking, Knuth's dancing links on the queens and Sudoku.
-//! * `display` (feature `svg`): boards, trees and charts as SVG, with
-//!   `evcxr_display`.
+//! * `display` (feature `svg`): boards as SVG, with `evcxr_display`; charts and
+//!   search trees with the feature `charts`.
 //!
 //! The command line (`queens`), the grader and the fastest counters and
 //! solvers are packages of their own (`cli/`, `grader/`, `fastest/`); this

@@ -4,7 +4,7 @@
 //! the library as it is now, so renaming an API the notebooks use fails here
 //! rather than in a reader's kernel. (CI runs them for real: `.ci/run`.)
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -16,16 +16,102 @@ use cells::notebooks;
 /// The first code cell of every notebook, byte for byte, but for its features.
 const SETUP: &str = ":cache 500\n:opt 0\n:dep queens = { path = \"..\", default-features = false, features = [FEATURES] }";
 
-/// The features of an N-Queens notebook's setup cell: the pictures.
-const QUEENS_FEATURES: &str = "\"svg\"";
+/// The library's features a setup cell may name, in the order it names them:
+/// the pictures (`svg`), or the pictures with the charts and search trees
+/// (`charts`, which takes `svg`), or neither in a notebook that draws nothing;
+/// the Sudoku lesson; arc consistency and exact cover; the homework notebooks'
+/// helpers. Each is compile time in every fresh kernel of the notebooks that
+/// name it, so a notebook names only what it uses.
+const FEATURES: [&str; 5] = ["svg", "charts", "sudoku", "csp", "homework"];
 
-/// The features of a notebook that uses the library's Sudoku lesson.
-const SUDOKU_FEATURES: &str = "\"svg\", \"sudoku\"";
+/// What `charts` adds to `queens::display`: a notebook that names one takes `charts`.
+const CHART_ITEMS: [&str; 21] = [
+    "Bar",
+    "BarChart",
+    "Chart",
+    "Legend",
+    "Note",
+    "Series",
+    "Style",
+    "compact",
+    "branching_factors",
+    "candidates_against_nodes",
+    "estimate_against_exact",
+    "nodes_against_n",
+    "profile",
+    "pruned_by_constraint",
+    "timings",
+    "MAX_SLOTS",
+    "TreeChild",
+    "TreeNode",
+    "TreePicture",
+    "sudoku_nodes",
+    "feedback",
+];
 
-/// The features of the notebook that runs arc consistency and exact cover
-/// (`queens::csp`, which takes the Sudoku lesson); the longest setup cell,
-/// so the compile check's one crate takes it.
-const CSP_FEATURES: &str = "\"svg\", \"sudoku\", \"csp\"";
+/// The homework helpers of `queens::notebook` (feature `homework`).
+const HOMEWORK_MODULES: [&str; 8] = [
+    "blanks",
+    "compiles",
+    "csp",
+    "feedback",
+    "handout",
+    "masks",
+    "standalone",
+    "walk",
+];
+
+/// The names a notebook's code takes from `path` (`queens::display`): the
+/// `X` of every `path::X` and each first name inside `path::{X, Y::Z}`.
+fn named_from(cells: &[String], path: &str) -> BTreeSet<String> {
+    let code = cells.join("\n");
+    let word = |text: &str| -> String {
+        text.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut names = BTreeSet::new();
+    for (at, _) in code.match_indices(&format!("{path}::")) {
+        let rest = &code[at + path.len() + 2..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            names.extend(group.split(',').map(word).filter(|n| !n.is_empty()));
+        } else {
+            names.insert(word(rest));
+        }
+    }
+    names
+}
+
+/// The features a notebook's setup cell must name, from what its code uses.
+fn features_of(cells: &[String]) -> Vec<&'static str> {
+    let display = named_from(cells, "queens::display");
+    let charts = CHART_ITEMS.iter().any(|item| display.contains(*item));
+    // The board driven by hand draws itself with `svg`.
+    let svg = !charts && (!display.is_empty() || cells.iter().any(|c| c.contains("Playground")));
+    let csp = cells.iter().any(|cell| cell.contains("queens::csp"));
+    let sudoku = csp || cells.iter().any(|cell| cell.contains("queens::sudoku"));
+    let homework = display.contains("feedback")
+        || named_from(cells, "queens::notebook")
+            .iter()
+            .any(|name| HOMEWORK_MODULES.contains(&name.as_str()))
+        || named_from(cells, "queens::sudoku")
+            .iter()
+            .any(|name| ["blanks", "feedback"].contains(&name.as_str()));
+    let wanted = [svg, charts, sudoku, csp, homework];
+    FEATURES
+        .into_iter()
+        .zip(wanted)
+        .filter_map(|(feature, wanted)| wanted.then_some(feature))
+        .collect()
+}
+
+/// `features` as a setup cell writes them: `"svg", "sudoku"`.
+fn quoted(features: &[&str]) -> String {
+    let quoted: Vec<String> = features.iter().map(|f| format!("{f:?}")).collect();
+    quoted.join(", ")
+}
 
 /// The setup cell with `features`.
 fn setup_cell(features: &str) -> String {
@@ -270,36 +356,28 @@ fn executed_notebooks_are_numbered_from_one() {
     assert!(cells[2]["outputs"][0].get("execution_count").is_none());
 }
 
-/// Every notebook starts with the same setup cell, which compiles the Sudoku
-/// lesson only where the notebook uses it (`queens::sudoku`): every line of
-/// the library is compile time in a fresh kernel's first cell.
+/// Every notebook starts with the same setup cell, which names only the
+/// features the notebook uses (the charts, the Sudoku lesson, the homework
+/// helpers): every line of the library is compile time in a fresh kernel's
+/// first cell.
 #[test]
 fn every_notebook_starts_with_the_same_lean_setup_cell() {
-    let (mut with_sudoku, mut with_csp) = (0, 0);
+    let mut taken: BTreeMap<&str, usize> = BTreeMap::new();
     for name in &notebooks() {
         let cells = code_cells(&load(name));
-        let uses_csp = cells.iter().any(|cell| cell.contains("queens::csp"));
-        let uses_sudoku = cells.iter().any(|cell| cell.contains("queens::sudoku"));
-        with_sudoku += usize::from(uses_sudoku);
-        with_csp += usize::from(uses_csp);
-        let features = if uses_csp {
-            CSP_FEATURES
-        } else if uses_sudoku {
-            SUDOKU_FEATURES
-        } else {
-            QUEENS_FEATURES
-        };
+        let features = features_of(&cells);
+        for feature in &features {
+            *taken.entry(feature).or_default() += 1;
+        }
         assert_eq!(
             cells.first(),
-            Some(&setup_cell(features)),
+            Some(&setup_cell(&quoted(&features))),
             "{name}: first code cell"
         );
     }
-    assert!(with_sudoku > 0, "no notebook uses the Sudoku lesson");
-    assert_eq!(
-        with_csp, 1,
-        "one notebook runs arc consistency and exact cover"
-    );
+    for feature in FEATURES {
+        assert!(taken.contains_key(feature), "no notebook takes {feature}");
+    }
 }
 
 /// `cargo tree` of the library with a setup cell's `features`, in `format`.
@@ -338,9 +416,13 @@ fn setup_cell_tree(features: &str, edges: &str, extra: &[&str]) -> String {
 #[test]
 fn the_setup_cell_builds_a_lean_library() {
     for (features, expected) in [
-        (QUEENS_FEATURES, vec!["svg"]),
-        (SUDOKU_FEATURES, vec!["sudoku", "svg"]),
-        (CSP_FEATURES, vec!["csp", "sudoku", "svg"]),
+        ("svg", vec!["svg"]),
+        ("charts", vec!["charts", "svg"]),
+        ("svg, homework", vec!["homework", "svg"]),
+        (
+            "charts, sudoku, csp",
+            vec!["charts", "csp", "sudoku", "svg"],
+        ),
     ] {
         let enabled: BTreeSet<String> = setup_cell_tree(features, "features", &["-i", "queens"])
             .lines()
@@ -351,8 +433,8 @@ fn the_setup_cell_builds_a_lean_library() {
         let expected: BTreeSet<String> = expected.into_iter().map(str::to_owned).collect();
         assert_eq!(enabled, expected, "the notebooks' features");
     }
-    // The widest setup cell: the others' trees are parts of it.
-    let tree = setup_cell_tree(CSP_FEATURES, "normal,build", &[]);
+    // Every feature a setup cell may name: the others' trees are parts of it.
+    let tree = setup_cell_tree(&FEATURES.join(","), "normal,build", &[]);
     for heavy in [
         "rayon",
         "serde",
@@ -515,9 +597,10 @@ fn notebook_03_s_cells_show_the_student_s_code_and_one_call_each() {
         "blanks::prune_check(",
         "blanks::insert(",
         "blanks::delete(&blank_2,",
-        "yours.record(4)",
+        "yours.record(4, &progress)",
         "search.compare(&progress)",
-        "against_knuth(&yours,",
+        "against_knuth(&yours, 1..=10, &progress)",
+        "returned_boards(&progress,",
     ] {
         assert!(cells.iter().any(|c| c.contains(call)), "03 lacks `{call}`");
     }
@@ -703,13 +786,19 @@ fn notebook_code_compiles_against_the_library() {
     for name in &notebooks() {
         let cells = code_cells(&load(name));
         for dep in dependencies(&cells) {
-            // One line a crate: the Sudoku notebooks' `queens` (with the
-            // feature `sudoku`) is the longer of the two setup cells'.
+            // One line a crate: `queens` with every feature a setup cell names.
             let name = |line: &str| line.split(" = ").next().unwrap_or_default().to_owned();
-            match deps.iter_mut().find(|known| name(known) == name(&dep)) {
-                Some(known) if known.len() < dep.len() => *known = dep,
-                Some(_) => {}
-                None => deps.push(dep),
+            let dep = if name(&dep) == "queens" {
+                let features = format!("features = [{}]", quoted(&FEATURES));
+                let at = dep
+                    .find("features = [")
+                    .expect("the setup cell names its features");
+                format!("{}{features} }}", &dep[..at])
+            } else {
+                dep
+            };
+            if !deps.iter().any(|known| name(known) == name(&dep)) {
+                deps.push(dep);
             }
         }
         let file = bin.join(format!("nb{}.rs", &name[..2]));

@@ -386,7 +386,9 @@ fn blind_to_anti_diagonals() -> Vec<queens::report::trace::Event> {
         ConstraintSets::insert,
         ConstraintSets::delete,
     );
-    yours.record(4).events()
+    yours
+        .record(4, &queens::notebook::feedback::Progress::new([]))
+        .events()
 }
 
 /// With a wrong prune check, the node gallery never calls a board with
@@ -459,7 +461,13 @@ fn a_wrong_solver_s_tree_rings_illegal_nodes_and_its_legend_is_complete() {
         ConstraintSets::insert,
         ConstraintSets::delete,
     );
-    let tree = TreePicture::from_events(4, &everywhere.record(4).events()).unwrap();
+    let tree = TreePicture::from_events(
+        4,
+        &everywhere
+            .record(4, &queens::notebook::feedback::Progress::new([]))
+            .events(),
+    )
+    .unwrap();
     assert!(tree.pruned_free() > 0);
     assert!(tree.svg().contains("pruned, yet no queen attacks it"));
     // The right solver's tree draws neither, and its legend promises neither.

@@ -331,6 +331,17 @@ fn a_new_homework_is_answered_and_passes_its_check_and_the_course_s_tests_untouc
             "--",
             "homeworks::",
         ],
+        &[
+            "test",
+            "-q",
+            "--offline",
+            "-p",
+            "queens-cli",
+            "--test",
+            "cli",
+            "--",
+            "docs::",
+        ],
     ];
     for args in tests {
         let said = cargo(args);

@@ -448,7 +448,14 @@ fn watch_grades_every_homework_and_regrades_its_saves() {
         });
         let screen = watch.contents();
         assert!(screen.contains("blank 1 is next"), "{homework}:\n{screen}");
-        std::fs::write(tmp.path().join(&file), filled_for(homework, &[1, 2, 3])).unwrap();
+        // Every blank of the handout, however many it has.
+        let handout = std::fs::read_to_string(tmp.path().join(&file)).unwrap();
+        let blanks = handout
+            .lines()
+            .filter(|l| l.trim().starts_with("// BLANK "))
+            .count();
+        let every: Vec<u32> = (1..=blanks as u32).collect();
+        std::fs::write(tmp.path().join(&file), filled_for(homework, &every)).unwrap();
         watch.wait_for(&format!("{homework}'s answers graded"), AFTER_SAVE, |s| {
             score(s, "total ") == Some((total, total))
         });

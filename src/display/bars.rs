@@ -38,6 +38,12 @@ pub struct BarChart {
     pub bars: Vec<Bar>,
     /// What the chart shows, in sentences.
     pub findings: Vec<String>,
+    /// A note written under the bars, in the picture itself ([`note_if`]):
+    /// what the reader must know before reading the bars, such as that
+    /// they count a search that is not yet right.
+    ///
+    /// [`note_if`]: BarChart::note_if
+    pub note: Option<String>,
 }
 
 impl BarChart {
@@ -49,7 +55,35 @@ impl BarChart {
             log: false,
             bars: Vec::new(),
             findings: Vec::new(),
+            note: None,
         }
+    }
+
+    /// Writes `note` under the bars, in the picture and its text, when
+    /// there is one (as [`Table::note_if`] does under a table's rows): a
+    /// chart of a wrong search's counts says so wherever it is shown.
+    ///
+    /// [`Table::note_if`]: crate::notebook::table::Table::note_if
+    ///
+    /// ```
+    /// use queens::display::{BarChart, BLUE, Picture};
+    /// let chart = BarChart::new("Nodes", "nodes").bar("yours", 3.0, BLUE, "3");
+    /// assert!(!chart.clone().note_if(None).text().contains("differ"));
+    /// let marked = chart.note_if(Some("These counts differ from the reference's.".into()));
+    /// assert!(marked.text().ends_with("These counts differ from the reference's."));
+    /// assert!(marked.svg().contains("These counts differ"));
+    /// ```
+    pub fn note_if(mut self, note: Option<String>) -> Self {
+        self.note = note;
+        self
+    }
+
+    /// The note's lines, wrapped to the picture's width.
+    fn note_lines(&self) -> Vec<String> {
+        self.note
+            .as_deref()
+            .map(|note| super::text::wrap(note, NOTE_CHARS))
+            .unwrap_or_default()
     }
 
     /// Makes the value axis logarithmic.
@@ -111,6 +145,12 @@ impl BarChart {
     }
 }
 
+/// The characters of a line of the note under the bars: 12.5 px text
+/// across the picture's 760 px, less its margins.
+const NOTE_CHARS: usize = 100;
+/// The height of a line of the note, in pixels.
+const NOTE_LINE_PX: u32 = 18;
+
 /// The plotting area's width: the picture's 760 px less plotters' margins.
 const PLOT_PX: f64 = 732.0;
 /// A generous average width of a character at 12.5 px sans-serif, digits
@@ -126,11 +166,35 @@ impl Bar {
 
 impl Picture for BarChart {
     fn size(&self) -> (u32, u32) {
-        (760, 110 + 42 * self.bars.len().max(1) as u32)
+        let note = self.note_lines().len() as u32;
+        let under = if note > 0 {
+            NOTE_LINE_PX * note + 10
+        } else {
+            0
+        };
+        (760, 110 + 42 * self.bars.len().max(1) as u32 + under)
     }
 
     fn draw(&self, area: &Area<'_>) -> Result<(), String> {
         area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
+        let note = self.note_lines();
+        let (_, height) = self.size();
+        let under = if note.is_empty() {
+            0
+        } else {
+            NOTE_LINE_PX * note.len() as u32 + 10
+        };
+        let (area, foot) = area.split_vertically(height - under);
+        for (k, line) in note.iter().enumerate() {
+            let y = (k as u32 * NOTE_LINE_PX) as i32;
+            foot.draw(&Text::new(
+                line.as_str(),
+                (16, y),
+                palette::font(12.5, INK, LEFT),
+            ))
+            .map_err(|e| e.to_string())?;
+        }
+        let area = &area;
         let positive = self.bars.iter().map(|b| b.value);
         let low = positive
             .filter(|v| v.is_finite() && *v > 0.0)
@@ -173,6 +237,9 @@ impl Picture for BarChart {
         }
         for finding in &self.findings {
             out.push_str(&format!("{finding}\n"));
+        }
+        if let Some(note) = &self.note {
+            out.push_str(&format!("{note}\n"));
         }
         out.trim_end().to_owned()
     }

@@ -1,4 +1,6 @@
-//! Pictures: boards, search trees and plots as SVG (feature `svg`).
+//! Pictures: boards, search trees and plots as SVG (feature `svg`; the charts
+//! and search trees need `charts`, plotters' chart code being most of the
+//! library's build in a notebook's first cell).
 //!
 //! Every picture is a plain value built from the library's numbers. In Jupyter
 //! (the evcxr kernel) a cell whose last expression is a picture shows it: each
@@ -10,11 +12,15 @@
 //! The colours are the interactive lesson's: red for a column, amber for a main diagonal
 //! (`row - col`), purple for an anti-diagonal (`row + col`).
 
+#[cfg(feature = "charts")]
 mod bars;
 mod board;
 mod board_page;
+#[cfg(feature = "charts")]
 mod chart;
+#[cfg(all(feature = "charts", feature = "homework"))]
 pub mod feedback;
+#[cfg(feature = "charts")]
 mod figures;
 mod gallery;
 pub mod palette;
@@ -22,14 +28,18 @@ mod picture;
 #[cfg(feature = "sudoku")]
 mod sudoku;
 mod text;
+#[cfg(feature = "charts")]
 mod tree;
 
+#[cfg(feature = "charts")]
 pub use bars::{Bar, BarChart};
 pub use board::{BoardPicture, Numbers, Shading, set_legend};
 pub use board_page::{
     BOARD_PAGE_SIZES, BoardPageError, ClickableBoard, board_page, free_label, refusal,
 };
+#[cfg(feature = "charts")]
 pub use chart::{Chart, Legend, Note, Series, Style, compact};
+#[cfg(feature = "charts")]
 pub use figures::{
     branching_factors, candidates_against_nodes, estimate_against_exact, nodes_against_n, profile,
     pruned_by_constraint, timings,
@@ -37,9 +47,12 @@ pub use figures::{
 pub use gallery::{Gallery, MAX_FRAMES, MAX_GALLERY_N, symmetric_images};
 pub use palette::{AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
 pub use picture::{Area, Picture};
+#[cfg(all(feature = "sudoku", feature = "charts"))]
+pub use sudoku::sudoku_nodes;
 #[cfg(feature = "sudoku")]
-pub use sudoku::{Move, SudokuPicture, WalkStep, Walkthrough, sudoku_nodes};
+pub use sudoku::{Move, SudokuPicture, WalkStep, Walkthrough};
 pub use text::{plural, thousands};
+#[cfg(feature = "charts")]
 pub use tree::{MAX_SLOTS, TreeChild, TreeNode, TreePicture};
 
 /// Gives a picture type the inherent `evcxr_display` the evcxr kernel calls.
@@ -56,7 +69,9 @@ macro_rules! jupyter_display {
     };
 }
 
-jupyter_display!(BarChart, BoardPicture, Chart, Gallery, TreePicture);
+jupyter_display!(BoardPicture, Gallery);
+#[cfg(feature = "charts")]
+jupyter_display!(BarChart, Chart, TreePicture);
 
 impl crate::notebook::playground::Playground {
     /// The board as a picture: attacked cells coloured, free cells per row on

@@ -7,17 +7,25 @@
 use plotters::prelude::{RGBColor, Rectangle, Text};
 use plotters::style::Color;
 
-use super::chart::{Chart, Series, Style};
 use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT};
 use super::picture::{Area, Picture, show};
-use super::text::{thousands, wrap};
+use super::text::wrap;
 use crate::board::coords::Cell;
 use crate::search::Flow;
-use crate::sudoku::feedback::SudokuDifference;
 use crate::sudoku::handout::{Step as HandoutStep, SudokuRun, unit_name};
 use crate::sudoku::rules::HiddenSingle;
 use crate::sudoku::search::{self, CellOrder, Observer};
-use crate::sudoku::{Grid, SIDE, Strategy, Unit, Units, box_of, solve};
+use crate::sudoku::{Grid, SIDE, Unit, Units, box_of};
+// The nodes chart (feature `charts`) and a homework's first difference
+// (feature `homework`): only the notebooks that show them compile them.
+#[cfg(feature = "charts")]
+use super::chart::{Chart, Series, Style};
+#[cfg(any(feature = "charts", feature = "homework"))]
+use super::text::thousands;
+#[cfg(feature = "homework")]
+use crate::sudoku::feedback::SudokuDifference;
+#[cfg(feature = "charts")]
+use crate::sudoku::{Strategy, solve};
 
 /// Pixels per cell.
 const CELL: i32 = 46;
@@ -566,6 +574,47 @@ impl Walkthrough {
     }
 }
 
+#[cfg(feature = "homework")]
+impl Walkthrough {
+    /// What [`of_run`](Self::of_run) replays of `run`, in words: its writes
+    /// and rub-outs up to its first solution, or before it stopped, or that
+    /// none were kept (a rehearsal had to stop it).
+    ///
+    /// ```
+    /// use queens::display::Walkthrough;
+    /// use queens::sudoku::{bank, handout::reference};
+    /// let naive = reference(&bank::diabolical()[2].grid, 100_000)?;
+    /// let said = Walkthrough::of_run(&naive, 100_000).said(&naive);
+    /// assert_eq!(said, "your search: 993 writes and rub-outs up to its first solution, 472 of them rub-outs");
+    /// # Ok::<(), queens::sudoku::handout::Stopped>(())
+    /// ```
+    pub fn said(&self, run: &SudokuRun) -> String {
+        if run.steps_lost() {
+            return format!("{}: none to replay.", crate::sudoku::feedback::LOST);
+        }
+        let moves = match self.steps.len() {
+            0 => "no write or rub-out".to_owned(),
+            1 => "1 write or rub-out".to_owned(),
+            k => format!("{} writes and rub-outs", thousands(k as u64)),
+        };
+        let rub_outs = match (self.steps.len(), self.backtracks()) {
+            (0, _) => String::new(),
+            (_, 0) => ", none of them a rub-out".to_owned(),
+            (_, 1) => ", 1 of them a rub-out".to_owned(),
+            (_, k) => format!(", {} of them rub-outs", thousands(k as u64)),
+        };
+        let until = if !run.solutions.is_empty() {
+            "up to its first solution"
+        } else if run.stopped.is_some() {
+            "before it stopped"
+        } else {
+            "through its whole tree, without a solution"
+        };
+        format!("your search: {moves} {until}{rub_outs}")
+    }
+}
+
+#[cfg(feature = "homework")]
 impl SudokuPicture {
     /// The grid where a student's search first leaves the reference's: the
     /// grid just before that step, its cell framed with its three sets, the
@@ -597,6 +646,9 @@ impl SudokuPicture {
     pub fn show_difference(yours: &SudokuRun, difference: Option<&SudokuDifference>) {
         match difference {
             Some(difference) => Self::difference(&yours.puzzle, difference).evcxr_display(),
+            None if yours.steps_lost() => {
+                println!("{}: nothing to draw.", crate::sudoku::feedback::LOST);
+            }
             None if yours.steps.is_empty() => {
                 println!("Nothing to draw yet: your search has not taken a step.");
             }
@@ -608,6 +660,7 @@ impl SudokuPicture {
 /// Nodes of the rungs of notebook 07 (`naive`, `mrv`, `naked`, `singles`) on
 /// each of `puzzles`, on a log scale, with the totals and the ratios from one
 /// rung to the next in the findings.
+#[cfg(feature = "charts")]
 pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
     let mut chart = Chart::new(
         "Nodes explored per puzzle: the most constrained cell first, then forced cells",
@@ -647,4 +700,43 @@ pub fn sudoku_nodes(puzzles: &[Grid]) -> Chart {
             mrv / naked,
             naked / singles
         ))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::notebook::feedback::Progress;
+    use crate::sudoku::handout::SudokuHandout;
+
+    /// A walkthrough of a search a rehearsal had to stop replays nothing and
+    /// says why: its steps went with the copy of the kernel that took them.
+    #[test]
+    fn a_search_stopped_in_its_rehearsal_has_no_steps_to_replay_and_says_so() {
+        fn deeper(depth: u64) -> u64 {
+            let frame = std::hint::black_box([depth as u8; 64]);
+            if depth == u64::MAX {
+                return 0;
+            }
+            deeper(depth + 1) + u64::from(frame[0])
+        }
+        // Every digit fits, and rubbing one out never returns: 81 writes and
+        // a solution, then the first rub-out overflows the stack.
+        let stopped = SudokuHandout::new(
+            (),
+            |_: &(), _, _, _| false,
+            |_: &mut (), _, _, _| {},
+            |_: &mut (), _, _, _| {
+                std::hint::black_box(deeper(0));
+            },
+        )
+        .record(&Grid::empty(), 1_000, &Progress::new([]));
+        assert!(stopped.steps_lost() && stopped.steps.is_empty());
+        assert_eq!(
+            stopped.how_far_in_a_copy().as_deref(),
+            Some("after its first 82 steps, which are not kept")
+        );
+        let said = Walkthrough::of_run(&stopped, 100).said(&stopped);
+        assert!(said.starts_with(crate::sudoku::feedback::LOST), "{said}");
+        assert!(said.ends_with("none to replay."), "{said}");
+    }
 }

@@ -86,7 +86,25 @@ impl Unfinished {
 }
 
 impl std::fmt::Display for Unfinished {
+    /// The sentence, wrapped at [`LINE_WIDTH`]; a stopped rehearsal's
+    /// output follows as it was printed.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut said = String::new();
+        self.say(&mut said)?;
+        f.write_str(&wrap_lines(&said))?;
+        match &self.stopped {
+            Some(failed) if !failed.printed.is_empty() => {
+                write!(f, "{PRINTED}{}", failed.printed)
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Unfinished {
+    /// The sentence, unwrapped, without what a rehearsal printed.
+    fn say(&self, f: &mut String) -> std::fmt::Result {
+        use std::fmt::Write;
         let at = self
             .location
             .as_deref()
@@ -101,11 +119,7 @@ impl std::fmt::Display for Unfinished {
             write!(
                 f,
                 " It ran in a copy of the kernel, so your variables are kept."
-            )?;
-            if !failed.printed.is_empty() {
-                write!(f, "\nThe last lines it printed:\n{}", failed.printed)?;
-            }
-            Ok(())
+            )
         } else if self.is_todo() {
             write!(f, "{} is not yet implemented{at}.", self.blank())?;
             if let Some(hint) = self.hint() {
@@ -143,6 +157,89 @@ impl std::fmt::Display for Unfinished {
 }
 
 impl std::error::Error for Unfinished {}
+
+/// The widest line a notebook's sentence is printed in: a code cell's width
+/// on the course's site and in JupyterLab, whose output breaks a longer line
+/// wherever the page ends, in the middle of a word.
+pub const LINE_WIDTH: usize = 100;
+
+/// `text` as one paragraph, wrapped by [`wrap_lines`]: a sentence made of a
+/// wrapped one and words around it ("not yet: " and a reason) reads without
+/// a short line in its middle. What a rehearsal printed, after it, stays as
+/// it was printed.
+///
+/// ```
+/// use queens::notebook::attempt::{rewrap, wrap_lines};
+/// let reason = wrap_lines(&"word ".repeat(30));
+/// let said = rewrap(&format!("not yet: {reason}"));
+/// assert_eq!(said.lines().count(), 2, "{said}");
+/// ```
+pub fn rewrap(text: &str) -> String {
+    let (sentence, printed) = text.split_once(PRINTED).unwrap_or((text, ""));
+    let mut said = wrap_lines(&sentence.replace('\n', " "));
+    if !printed.is_empty() {
+        said.push_str(PRINTED);
+        said.push_str(printed);
+    }
+    said
+}
+
+/// What comes before the lines a stopped rehearsal printed.
+const PRINTED: &str = "\nThe last lines it printed:\n";
+
+/// `text` with each line longer than [`LINE_WIDTH`] broken between words (a
+/// word longer than a line stays whole, and so does a `command` in
+/// backticks, so that it can be copied as shown).
+///
+/// ```
+/// use queens::notebook::attempt::{LINE_WIDTH, wrap_lines};
+/// let long = "word ".repeat(60);
+/// let wrapped = wrap_lines(long.trim_end());
+/// assert!(wrapped.lines().all(|line| line.chars().count() <= LINE_WIDTH), "{wrapped}");
+/// assert_eq!(wrapped.split_whitespace().count(), 60);
+/// assert_eq!(wrap_lines("short\nlines"), "short\nlines");
+/// let command = format!("{} `cargo queens hint 1 --exercise sudoku` in a terminal", "a ".repeat(40));
+/// assert!(wrap_lines(&command).lines().any(|line| line.starts_with("`cargo queens hint 1 --exercise sudoku`")));
+/// ```
+pub fn wrap_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (k, line) in text.split('\n').enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= LINE_WIDTH {
+            out.push_str(line);
+            continue;
+        }
+        // A `command` in backticks stays on one line, copyable as shown.
+        let mut words: Vec<String> = Vec::new();
+        let mut in_code = false;
+        for word in line.split(' ').filter(|word| !word.is_empty()) {
+            match words.last_mut() {
+                Some(last) if in_code => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => words.push(word.to_owned()),
+            }
+            in_code ^= word.matches('`').count() % 2 == 1;
+        }
+        let mut width = 0;
+        for word in &words {
+            let count = word.chars().count();
+            if width > 0 && width + 1 + count > LINE_WIDTH {
+                out.push('\n');
+                width = 0;
+            } else if width > 0 {
+                out.push(' ');
+                width += 1;
+            }
+            out.push_str(word);
+            width += count;
+        }
+    }
+    out
+}
 
 /// Whether a panic location is the notebook cell itself as the evcxr kernel
 /// compiles it (a crate of its own whose code sits in a relative `src/lib.rs`):
@@ -289,12 +386,13 @@ pub struct Verdict {
 }
 
 impl std::fmt::Display for Verdict {
+    /// The message and the hint, wrapped at [`LINE_WIDTH`].
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)?;
-        match &self.hint {
-            Some(hint) if !self.passed => write!(f, " Hint: {hint}"),
-            _ => Ok(()),
-        }
+        let said = match &self.hint {
+            Some(hint) if !self.passed => format!("{} Hint: {hint}", self.message),
+            _ => self.message.clone(),
+        };
+        f.write_str(&wrap_lines(&said))
     }
 }
 
@@ -344,7 +442,8 @@ pub fn judge<T: PartialEq + std::fmt::Debug>(
             (true, format!("passed: {what} gives {}", brief(value)))
         }
         Attempt::Done(value) => (false, format!("not yet: {what} gives {}.", brief(value))),
-        Attempt::Unfinished(why) => (false, format!("not yet: {why}")),
+        // One paragraph: the reason is wrapped already, and "not yet: " widens it.
+        Attempt::Unfinished(why) => (false, rewrap(&format!("not yet: {why}"))),
     };
     Verdict {
         what: what.to_owned(),
@@ -658,7 +757,18 @@ mod tests {
             todo.to_string()
                 .starts_with("not yet: blank 3, delete is not yet implemented (")
         );
-        assert!(todo.to_string().contains("Hint: remove it. Fill it in"));
+        let said = todo
+            .to_string()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(said.contains("Hint: remove it. Fill it in"), "{said}");
+        assert!(
+            todo.to_string()
+                .lines()
+                .all(|line| line.chars().count() <= LINE_WIDTH),
+            "{todo}"
+        );
     }
 
     #[test]

@@ -133,7 +133,7 @@ impl Step {
 
 /// The widest line [`said`] prints: a code cell's width on the course's
 /// site, so that no output scrolls sideways.
-pub const LINE_WIDTH: usize = 100;
+pub const LINE_WIDTH: usize = super::attempt::LINE_WIDTH;
 
 /// How many steps [`said`] lists; a wrong search can take thousands, and the
 /// first [`first_difference`] finds is what to read.
@@ -186,8 +186,9 @@ fn wrapped(items: &[String], between: &str, width: usize) -> String {
     text
 }
 
-/// The note a table of a student's search counts carries when that search
-/// is not the reference's: its steps through every colouring of a map
+/// The note every count of a student's search carries (a table's, a
+/// chart's, a sentence's) when that search is not the reference's: its
+/// steps through every colouring of a map
 /// (`yours`, `None` when it did not run) differ from `reference`'s. `None`
 /// when they agree, so a right search's table has no note.
 ///
@@ -201,7 +202,7 @@ fn wrapped(items: &[String], between: &str, width: usize) -> String {
 pub fn counts_of_a_different_search(yours: Option<&[Step]>, reference: &[Step]) -> Option<String> {
     (yours != Some(reference)).then(|| {
         "These counts come from your search, whose steps differ from the reference's (see above): \
-         they are not yet what each order costs."
+         they are not yet the right counts."
             .to_owned()
     })
 }

@@ -655,6 +655,41 @@ pub fn compare_steps(yours: &[Event], reference: &[Event], progress: Option<&Pro
     format!("not yet: your search leaves the reference's at {difference}")
 }
 
+impl<S: Clone> crate::notebook::handout::Handout<S> {
+    /// The search on an `n × n` board, recorded, whatever the blanks do: a
+    /// blank still `todo!()` or a panic is caught and said in a sentence, a
+    /// search past [`NODE_BUDGET`](crate::notebook::handout::NODE_BUDGET) nodes is stopped, and one a rehearsal had
+    /// to stop (a recursion without end, an endless loop) names the blank to
+    /// look at first from `progress`, as every attempt of a notebook does
+    /// ([`Progress::attempt`]). A notebook's one-line way to run the
+    /// student's solver.
+    ///
+    /// ```
+    /// use queens::notebook::feedback::Progress;
+    /// use queens::notebook::handout::{Handout, Recorded};
+    /// use queens::stores::sets::ConstraintSets;
+    /// let yours = Handout::new(
+    ///     ConstraintSets::new(),
+    ///     ConstraintSets::is_attacked,
+    ///     ConstraintSets::insert,
+    ///     |_: &mut ConstraintSets, _, _| todo!("blank 3, delete: remove the keys"),
+    /// );
+    /// let stopped = yours.record(4, &Progress::new([]));
+    /// assert!(stopped.events().is_empty());
+    /// assert!(stopped.to_string().starts_with("blank 3, delete is not yet implemented"), "{stopped}");
+    /// ```
+    pub fn record(&self, n: usize, progress: &Progress) -> crate::notebook::handout::Recorded {
+        use crate::notebook::handout::{NODE_BUDGET, Recorded};
+        let yours = self.clone();
+        let what = format!("your search for n = {n}");
+        match progress.attempt(&what, || yours.explore(n, NODE_BUDGET)) {
+            Attempt::Done(Ok(run)) => Recorded::Ran(run),
+            Attempt::Done(Err(over)) => Recorded::OverBudget(over),
+            Attempt::Unfinished(why) => Recorded::Stopped(why),
+        }
+    }
+}
+
 impl crate::notebook::handout::Recorded {
     /// [`compare_steps`] of this search against the library's own search of
     /// the same board, the blame skipping the blanks `progress` says are

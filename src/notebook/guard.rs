@@ -95,7 +95,8 @@ fn seconds(duration: Duration) -> String {
     }
 }
 
-/// A rehearsal that did not return: why, and the end of what it printed.
+/// A rehearsal that did not return: why, the end of what it printed, and
+/// how far it got.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failed {
     /// Why it stopped.
@@ -103,6 +104,33 @@ pub struct Failed {
     /// The last lines it printed (at most [`PRINTED_KEPT`] bytes), if any:
     /// the student's own `println!`s are how they find the loop.
     pub printed: String,
+    /// The last count the rehearsed code gave [`seen`] before it was
+    /// stopped (steps of a search, say), `None` if it gave none: the copy's
+    /// work is lost with it, so this is all the kernel learns of it.
+    pub seen: Option<u64>,
+}
+
+/// Tells the rehearsal running this code how far it has got (`count`, in the
+/// caller's units: the steps of a search so far), so that if it has to be
+/// stopped, [`Failed::seen`] gives the last count. Outside a rehearsal (the
+/// kernel's own run, or no rehearsal at all) it does nothing; it costs a
+/// load and a store.
+///
+/// ```
+/// // Outside a rehearsal: nothing to tell, nothing happens.
+/// queens::notebook::guard::seen(3);
+/// ```
+pub fn seen(count: u64) {
+    #[cfg(unix)]
+    {
+        let shared = unix::SEEN.load(std::sync::atomic::Ordering::Relaxed);
+        if !shared.is_null() {
+            // SAFETY: set in a copy only, to a page mapped for its whole life.
+            unsafe { (*shared).store(count, std::sync::atomic::Ordering::Relaxed) };
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = count;
 }
 
 /// The bytes of a failed rehearsal's output kept to show: its end.
@@ -159,7 +187,56 @@ mod unix {
     use super::{CONTAINED, Failed, MEMORY_LIMIT, PRINTED_KEPT, Stopped};
     use std::io::Read;
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
     use std::time::{Duration, Instant};
+
+    /// In a copy, the count its code last gave [`super::seen`], on a page
+    /// shared with the kernel; null in the kernel, so `seen` does nothing
+    /// there.
+    pub(super) static SEEN: AtomicPtr<AtomicU64> = AtomicPtr::new(std::ptr::null_mut());
+
+    /// What [`SEEN`] holds before the code gives a count.
+    const NOTHING_SEEN: u64 = u64::MAX;
+
+    /// A page shared between the kernel and its copy, unmapped on drop.
+    struct Shared(*mut AtomicU64);
+
+    impl Shared {
+        fn new() -> Option<Self> {
+            // SAFETY: an anonymous shared mapping of one page, checked below.
+            let page = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    std::mem::size_of::<AtomicU64>(),
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if page == libc::MAP_FAILED {
+                return None;
+            }
+            let seen = page.cast::<AtomicU64>();
+            // SAFETY: the page is mapped, writable and aligned for a u64.
+            unsafe { seen.write(AtomicU64::new(NOTHING_SEEN)) };
+            Some(Self(seen))
+        }
+
+        /// The last count the copy gave, if it gave one.
+        fn seen(&self) -> Option<u64> {
+            // SAFETY: mapped until `self` is dropped.
+            let count = unsafe { (*self.0).load(Ordering::Relaxed) };
+            (count != NOTHING_SEEN).then_some(count)
+        }
+    }
+
+    impl Drop for Shared {
+        fn drop(&mut self) {
+            // SAFETY: the mapping made in `new`, unmapped once.
+            unsafe { libc::munmap(self.0.cast(), std::mem::size_of::<AtomicU64>()) };
+        }
+    }
 
     /// Rust's own words when a thread's stack overflows, and when an
     /// allocation fails: the copy says them on its standard error before it
@@ -305,6 +382,7 @@ mod unix {
         let (Some((out_read, out_write)), Some((err_read, err_write))) = (pipe(), pipe()) else {
             return Ok(code);
         };
+        let shared = Shared::new();
         use std::io::Write;
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
@@ -314,6 +392,9 @@ mod unix {
             return Ok(code);
         }
         if pid == 0 {
+            if let Some(shared) = &shared {
+                SEEN.store(shared.0, Ordering::Relaxed);
+            }
             in_the_copy(code, quietly, &out_write, &err_write);
         }
         drop((out_write, err_write));
@@ -350,6 +431,7 @@ mod unix {
                         Stopped::TooLong(limit)
                     },
                     printed: out.text(),
+                    seen: shared.as_ref().and_then(Shared::seen),
                 });
             }
             // Woken at once by output or by the copy's end (its pipes
@@ -382,6 +464,7 @@ mod unix {
         Err(Failed {
             stopped,
             printed: out.text(),
+            seen: shared.as_ref().and_then(Shared::seen),
         })
     }
 }
@@ -434,6 +517,7 @@ mod tests {
             endless.stopped,
             Stopped::TooLong(Duration::from_millis(300))
         );
+        assert_eq!(endless.seen, None, "it gave no count");
         #[cfg(target_os = "linux")]
         let growing = rehearse(TIME_LIMIT, || {
             let mut all = Vec::new();
@@ -449,6 +533,26 @@ mod tests {
             .err()
             .expect("exits");
         assert_eq!(exit.stopped, Stopped::Exited(3));
+    }
+
+    #[test]
+    fn a_stopped_rehearsal_gives_the_last_count_its_code_gave() {
+        let deep = rehearse(TIME_LIMIT, || {
+            for step in 0..=41 {
+                seen(step);
+            }
+            deeper(0, u64::MAX)
+        })
+        .err()
+        .expect("too deep");
+        assert_eq!((deep.stopped, deep.seen), (Stopped::TooDeep, Some(41)));
+        // The kernel's own run tells no one.
+        seen(7);
+        assert!(
+            unix::SEEN
+                .load(std::sync::atomic::Ordering::Relaxed)
+                .is_null()
+        );
     }
 
     #[test]

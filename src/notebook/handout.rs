@@ -25,7 +25,7 @@
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-use crate::notebook::attempt::{Attempt, Unfinished};
+use crate::notebook::attempt::Unfinished;
 use crate::report::trace::Event;
 
 /// One step of the search, for replaying it cell by cell.
@@ -201,35 +201,6 @@ impl<S> Handout<S> {
 /// that never prunes (`n^n`).
 pub const NODE_BUDGET: u64 = 1_000_000;
 
-impl<S: Clone> Handout<S> {
-    /// The search on an `n × n` board, recorded, whatever the blanks do: a
-    /// blank still `todo!()` or a panic is caught and said in a sentence, a
-    /// search past [`NODE_BUDGET`] nodes is stopped. A notebook's one-line
-    /// way to run the student's solver.
-    ///
-    /// ```
-    /// use queens::notebook::handout::{Handout, Recorded};
-    /// use queens::stores::sets::ConstraintSets;
-    /// let yours = Handout::new(
-    ///     ConstraintSets::new(),
-    ///     ConstraintSets::is_attacked,
-    ///     ConstraintSets::insert,
-    ///     |_: &mut ConstraintSets, _, _| todo!("blank 3, delete: remove the keys"),
-    /// );
-    /// let stopped = yours.record(4);
-    /// assert!(stopped.events().is_empty());
-    /// assert!(stopped.to_string().starts_with("blank 3, delete is not yet implemented"), "{stopped}");
-    /// ```
-    pub fn record(&self, n: usize) -> Recorded {
-        let yours = self.clone();
-        match crate::notebook::attempt::attempt("your search", || yours.explore(n, NODE_BUDGET)) {
-            Attempt::Done(Ok(run)) => Recorded::Ran(run),
-            Attempt::Done(Err(over)) => Recorded::OverBudget(over),
-            Attempt::Unfinished(why) => Recorded::Stopped(why),
-        }
-    }
-}
-
 /// What [`Handout::record`] came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Recorded {
@@ -247,6 +218,15 @@ impl Recorded {
         match self {
             Self::Ran(run) => run.events(),
             _ => Vec::new(),
+        }
+    }
+
+    /// Why the search did not run to its end, when a blank stopped it (a
+    /// `todo!()`, a panic, or a rehearsal that had to stop it).
+    pub fn unfinished(&self) -> Option<&Unfinished> {
+        match self {
+            Self::Stopped(why) => Some(why),
+            _ => None,
         }
     }
 

@@ -11,23 +11,35 @@
 //! as a crate a notebook can `:dep` (the Sudoku homework's search recorded and
 //! compared is `sudoku::handout` and `sudoku::feedback`, feature `sudoku`); and
 //! the names of the course's notebooks, read from their folder ([`names`]).
+//!
+//! The homework notebooks' helpers (`feedback`, `handout`, `compiles`,
+//! `standalone`, `masks`, `walk`, `blanks`, `csp`) need the feature `homework`:
+//! the other notebooks' first cell does not compile them.
 
 pub mod attempt;
+#[cfg(feature = "homework")]
 pub mod blanks;
 pub mod checks;
 pub mod childless;
+#[cfg(feature = "homework")]
 pub mod compiles;
+#[cfg(feature = "homework")]
 pub mod csp;
 pub mod estimate;
+#[cfg(feature = "homework")]
 pub mod feedback;
 pub mod guard;
+#[cfg(feature = "homework")]
 pub mod handout;
+#[cfg(feature = "homework")]
 pub mod masks;
 pub mod playground;
 pub mod quiz;
 pub mod sources;
+#[cfg(feature = "homework")]
 pub mod standalone;
 pub mod table;
+#[cfg(feature = "homework")]
 pub mod walk;
 
 /// The names of the notebooks in `folder` (their file names without

@@ -242,11 +242,21 @@ pub fn difference_of(
     Some(difference.knowing(&progress.map(Progress::done).unwrap_or_default()))
 }
 
+/// What stands in for the steps of a search a rehearsal had to stop after it
+/// took some ([`SudokuRun::steps_lost`]).
+pub const LOST: &str = "Your search's steps were taken in a copy of the kernel, which had to be \
+                        stopped, and are not kept";
+
 /// One paragraph on a student's search against the reference's: not run
 /// yet (and why), the same steps, or the first difference
 /// ([`difference_of`]).
 pub fn compare(yours: &SudokuRun, reference: &SudokuRun, progress: Option<&Progress>) -> String {
     if yours.steps.is_empty() {
+        if let (Some(stopped), Some(how_far)) = (&yours.stopped, yours.how_far_in_a_copy()) {
+            return crate::notebook::attempt::rewrap(&format!(
+                "Nothing to compare: your search stopped {how_far}: {stopped}"
+            ));
+        }
         return match &yours.stopped {
             Some(stopped) => format!("Your search has not taken a step yet: {stopped}"),
             None => "Your search has not run yet: fill the blanks, save, and run the cells again."
@@ -281,6 +291,9 @@ pub fn steps_around(
     reference: &SudokuRun,
     difference: Option<&SudokuDifference>,
 ) -> String {
+    if yours.steps_lost() {
+        return format!("{LOST}: nothing to set beside the reference's.");
+    }
     let from = difference.map_or(0, |d| d.step.saturating_sub(5));
     side_by_side(&yours.steps, &reference.steps, from, 8)
 }
@@ -465,6 +478,89 @@ mod tests {
         assert!(lines[0].contains("yours") && lines[0].contains("reference"));
         assert!(
             !lines[1].contains('≠') && lines[4].contains("(ended)") && lines[4].contains('≠'),
+            "{text}"
+        );
+    }
+
+    /// A search a rehearsal had to stop says how far it got there, its steps
+    /// being lost with the copy, and the blank to look at first; nothing
+    /// below it claims the search took no step, or replays steps it lost.
+    #[cfg(unix)]
+    #[test]
+    fn a_search_stopped_in_its_rehearsal_says_how_far_it_got_and_which_blank() {
+        use crate::notebook::feedback::State;
+        /// A recursion whose end never comes: the stack overflows.
+        fn deeper(depth: u64) -> u64 {
+            let frame = std::hint::black_box([depth as u8; 64]);
+            if depth == u64::MAX {
+                return 0;
+            }
+            deeper(depth + 1) + u64::from(frame[0])
+        }
+        fn endless(_: &mut Sets, _: usize, _: usize, _: u8) {
+            std::hint::black_box(deeper(0));
+        }
+        let progress = |wrong: usize| Progress {
+            blanks: [(1, "prune check"), (2, "insert"), (3, "delete")]
+                .map(|(n, title)| {
+                    let state = if n == wrong {
+                        State::Wrong
+                    } else {
+                        State::Done
+                    };
+                    (n, title.to_owned(), state)
+                })
+                .to_vec(),
+            homework: Some("sudoku".into()),
+        };
+        let naive = naive();
+        // A delete that never returns: the steps up to the first rub-out ran.
+        let yours = SudokuHandout::new(Sets::default(), is_taken, insert, endless).record(
+            &puzzle(),
+            200_000,
+            &progress(3),
+        );
+        let before = (naive.steps.iter())
+            .position(|step| matches!(step, Step::Backtrack { .. }))
+            .unwrap();
+        assert!(before > 1);
+        // Said as one paragraph: a sentence is wrapped to the page.
+        let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let summary = flat(yours.summary());
+        let how_far = format!("stopped after its first {before} steps, which are not kept: ");
+        assert!(summary.starts_with(&how_far), "{summary}");
+        assert!(
+            summary.contains("went so deep that the stack overflowed"),
+            "{summary}"
+        );
+        let blame = "Look first at blank 3, delete (its check above does not pass).";
+        assert!(summary.contains(blame), "{summary}");
+        let compared = flat(compare(&yours, &naive, Some(&progress(3))));
+        assert!(
+            compared.starts_with("Nothing to compare: your search stopped after"),
+            "{compared}"
+        );
+        assert!(compared.contains(blame), "{compared}");
+        let said = steps_around(&yours, &naive, None);
+        assert!(said.starts_with(LOST), "{said}");
+        // An insert that never returns stops on the first given.
+        let yours = SudokuHandout::new(Sets::default(), is_taken, endless, delete).record(
+            &puzzle(),
+            200_000,
+            &progress(2),
+        );
+        let summary = flat(yours.summary());
+        let givens =
+            "stopped while it wrote the puzzle's givens into your sets, before its first step";
+        assert!(summary.starts_with(givens), "{summary}");
+        assert!(
+            summary.contains("Look first at blank 2, insert"),
+            "{summary}"
+        );
+        assert!(!summary.contains("0 steps"), "{summary}");
+        let text = steps_around(&yours, &naive, None);
+        assert!(
+            text.starts_with("Your search has not taken a step"),
             "{text}"
         );
     }

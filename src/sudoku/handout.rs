@@ -32,6 +32,9 @@
 
 use crate::board::coords::Cell;
 use crate::notebook::attempt::{Attempt, Unfinished, attempt};
+#[cfg(feature = "homework")]
+use crate::notebook::feedback::Progress;
+use crate::notebook::guard;
 use crate::search::Flow;
 use crate::sudoku::search::{self, CellOrder, Observer};
 use crate::sudoku::{Grid, Unit};
@@ -171,10 +174,55 @@ impl SudokuRun {
             self.nodes,
             self.steps.len()
         );
+        if let (Some(stopped), Some(how_far)) = (&self.stopped, self.how_far_in_a_copy()) {
+            // Its counts are the kernel's, which saw none of it: said instead.
+            return crate::notebook::attempt::rewrap(&format!("stopped {how_far}: {stopped}"));
+        }
         if let Some(stopped) = &self.stopped {
             text.push_str(&format!("; then it stopped: {stopped}"));
         }
         text
+    }
+
+    /// How far the search got when a rehearsal had to stop it (a recursion
+    /// without end, an endless loop), in words: its steps were taken in a
+    /// copy of the kernel and went with it, so only their count is known
+    /// ([`guard::seen`]). `None` when no rehearsal stopped it.
+    ///
+    /// ```
+    /// use queens::sudoku::{Grid, handout::SudokuHandout};
+    /// let (taken, insert, delete) = (|_: &(), _, _, _| false, |_: &mut (), _, _, _| {}, |_: &mut (), _, _, _| {});
+    /// let run = SudokuHandout::new((), taken, insert, delete).explore(&Grid::empty(), 10);
+    /// assert!(run.stopped.is_some(), "past its budget");
+    /// assert_eq!(run.how_far_in_a_copy(), None, "no rehearsal stopped it");
+    /// ```
+    pub fn how_far_in_a_copy(&self) -> Option<String> {
+        let Some(Stopped::Panicked(why)) = &self.stopped else {
+            return None;
+        };
+        Some(match why.stopped.as_ref()?.seen {
+            None => {
+                "while it wrote the puzzle's givens into your sets, before its first step".into()
+            }
+            Some(0) => "before its first step".into(),
+            Some(1) => "after its first step, which is not kept".into(),
+            Some(k) => format!(
+                "after its first {} steps, which are not kept",
+                crate::notebook::table::thousands(k)
+            ),
+        })
+    }
+
+    /// Whether the search took steps that were not kept: a rehearsal had to
+    /// stop it after it took some, in a copy of the kernel.
+    pub fn steps_lost(&self) -> bool {
+        let Some(Stopped::Panicked(why)) = &self.stopped else {
+            return false;
+        };
+        why.stopped
+            .as_ref()
+            .and_then(|failed| failed.seen)
+            .is_some_and(|k| k > 0)
     }
 
     /// The grid after the first `k` steps (the puzzle for `k = 0`).
@@ -258,15 +306,36 @@ impl<S> SudokuHandout<S> {
     /// a blank panics (a `todo!()` not filled yet); the run then keeps the
     /// steps taken so far and says why in [`SudokuRun::stopped`].
     pub fn explore(self, puzzle: &Grid, node_budget: u64) -> SudokuRun {
+        self.explore_with(puzzle, node_budget, |search| {
+            attempt("your Sudoku search", search)
+        })
+    }
+
+    /// [`explore`](Self::explore) as a notebook runs it: a search a
+    /// rehearsal had to stop (a recursion without end, an endless loop)
+    /// names the blank to look at first from `progress`, as every attempt of
+    /// a notebook does ([`Progress::attempt`]), and the run says how far it
+    /// got there ([`SudokuRun::summary`]). Notebook 08's one call.
+    #[cfg(feature = "homework")]
+    pub fn record(self, puzzle: &Grid, node_budget: u64, progress: &Progress) -> SudokuRun {
+        self.explore_with(puzzle, node_budget, |search| {
+            progress.attempt("your Sudoku search", search)
+        })
+    }
+
+    fn explore_with(
+        self,
+        puzzle: &Grid,
+        node_budget: u64,
+        run: impl FnOnce(&mut dyn FnMut() -> Result<(), Stopped>) -> Attempt<Result<(), Stopped>>,
+    ) -> SudokuRun {
         let mut search = HandoutSearch {
             blanks: self,
             node_budget,
             run: SudokuRun::starting(puzzle),
             grid: *puzzle,
         };
-        let ran = attempt("your Sudoku search", || {
-            search.givens().and_then(|()| search.backtrack())
-        });
+        let ran = run(&mut || search.givens().and_then(|()| search.backtrack()));
         search.run.stopped = match ran {
             Attempt::Done(Ok(())) => None,
             Attempt::Done(Err(stopped)) => Some(stopped),
@@ -295,6 +364,8 @@ impl<S> HandoutSearch<S> {
                 (blanks.insert)(&mut blanks.sets, cell.row, cell.col, digit);
             }
         }
+        // The givens are in: no step yet, and the rehearsal knows it.
+        guard::seen(0);
         Ok(())
     }
 
@@ -308,7 +379,7 @@ impl<S> HandoutSearch<S> {
         }
         let Some(cell) = self.grid.empty_cells().next() else {
             self.run.solutions.push(self.grid);
-            self.run.steps.push(Step::Solution { grid: self.grid });
+            self.step(Step::Solution { grid: self.grid });
             return Ok(());
         };
         let (row, col) = (cell.row, cell.col);
@@ -318,7 +389,7 @@ impl<S> HandoutSearch<S> {
             }
             let blanks = &mut self.blanks;
             if (blanks.is_taken)(&blanks.sets, row, col, digit) {
-                self.run.steps.push(Step::Prune {
+                self.step(Step::Prune {
                     cell,
                     digit,
                     by: None,
@@ -327,14 +398,21 @@ impl<S> HandoutSearch<S> {
             }
             (blanks.insert)(&mut blanks.sets, row, col, digit);
             self.grid.set(cell, digit);
-            self.run.steps.push(Step::Place { cell, digit });
+            self.step(Step::Place { cell, digit });
             self.backtrack()?;
             self.grid.clear(cell);
             let blanks = &mut self.blanks;
             (blanks.delete)(&mut blanks.sets, row, col, digit);
-            self.run.steps.push(Step::Backtrack { cell, digit });
+            self.step(Step::Backtrack { cell, digit });
         }
         Ok(())
+    }
+
+    /// Records `step`, and tells a rehearsal how many steps there are now
+    /// ([`guard::seen`]): all it keeps of a search it has to stop.
+    fn step(&mut self, step: Step) {
+        self.run.steps.push(step);
+        guard::seen(self.run.steps.len() as u64);
     }
 }
 

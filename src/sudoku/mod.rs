@@ -61,8 +61,10 @@
 //!   queens' bitmask walk, they have no observer).
 
 pub mod bank;
+#[cfg(feature = "homework")]
 pub mod blanks;
 pub mod cells;
+#[cfg(feature = "homework")]
 pub mod feedback;
 pub mod grid;
 pub mod handout;

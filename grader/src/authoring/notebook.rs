@@ -122,7 +122,7 @@ test as a function of their two cells.
 const CELLS: [(&str, &str); 13] = [
     (
         "code",
-        ":cache 500\n:opt 0\n:dep queens = { path = \"..\", default-features = false, features = [\"svg\"] }",
+        ":cache 500\n:opt 0\n:dep queens = { path = \"..\", default-features = false, features = [\"homework\"] }",
     ),
     (
         "markdown",

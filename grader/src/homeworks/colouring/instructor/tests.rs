@@ -210,21 +210,41 @@ fn a_forgotten_undo_fails_the_steps_and_not_the_first_colouring() {
 }
 
 /// Notebook 10's counts of the student's search say so when that search is
-/// not the reference's (its tables of nodes, your order against MRV and on
-/// Sudoku), and its steps are printed wrapped and cut, never as one line of
-/// a thousand steps.
+/// not the reference's: the note (`different`) is made once, after the
+/// comparison, and every count shown after it carries it (its tables of
+/// nodes, your order against MRV and on Sudoku, the bar chart of both, the
+/// United States' nodes; the N-Queens cell sets its counts beside the
+/// published ones instead); and its steps are printed wrapped and cut,
+/// never as one line of a thousand steps.
 #[test]
 fn the_notebook_marks_counts_of_a_different_search_and_wraps_the_steps() {
     let cells = crate::homeworks::notebook_cells("colouring");
+    let made = "let different = csp::counts_of_a_different_search(every.clone().ok().as_deref(), &reference);";
+    let defined = (cells.iter())
+        .position(|c| c.contains(made))
+        .expect("the note, made once after the comparison");
+    assert!(cells[defined].contains("csp::compare(&yours, &reference,"));
     for table in ["your search against MRV", "your search on Sudoku"] {
         let cell = (cells.iter())
             .find(|c| c.contains(&format!("attempt(\"{table}\"")))
             .unwrap_or_else(|| panic!("the cell of {table}"));
-        assert!(
-            cell.contains(".note_if(csp::counts_of_a_different_search(every.clone().ok().as_deref(), &reference))"),
-            "{cell}"
-        );
+        assert!(cell.contains(".note_if(different.clone())"), "{cell}");
     }
+    let mut marked = 0;
+    for cell in &cells[defined + 1..] {
+        let shows_counts = ["Table::new(", "BarChart::new(", "thousands(nodes)"]
+            .iter()
+            .any(|shows| cell.contains(shows));
+        if !shows_counts || cell.contains("published") {
+            continue;
+        }
+        assert!(
+            cell.contains("note_if(different.clone())") || cell.contains("(&different,"),
+            "a count of the student's search without the note:\n{cell}"
+        );
+        marked += 1;
+    }
+    assert_eq!(marked, 4, "the United States, the two tables and the chart");
     let printed = (cells.iter())
         .find(|c| c.contains("Some((_, _, steps)) =>"))
         .expect("the cell that prints the first search's steps");
