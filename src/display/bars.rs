@@ -86,6 +86,16 @@ impl BarChart {
             .unwrap_or_default()
     }
 
+    /// The height the note takes under the bars: its lines and a margin,
+    /// nothing without a note.
+    fn note_px(lines: &[String]) -> u32 {
+        if lines.is_empty() {
+            0
+        } else {
+            NOTE_LINE_PX * lines.len() as u32 + 10
+        }
+    }
+
     /// Makes the value axis logarithmic.
     pub fn log(mut self) -> Self {
         self.log = true;
@@ -166,12 +176,7 @@ impl Bar {
 
 impl Picture for BarChart {
     fn size(&self) -> (u32, u32) {
-        let note = self.note_lines().len() as u32;
-        let under = if note > 0 {
-            NOTE_LINE_PX * note + 10
-        } else {
-            0
-        };
+        let under = Self::note_px(&self.note_lines());
         (760, 110 + 42 * self.bars.len().max(1) as u32 + under)
     }
 
@@ -179,12 +184,7 @@ impl Picture for BarChart {
         area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
         let note = self.note_lines();
         let (_, height) = self.size();
-        let under = if note.is_empty() {
-            0
-        } else {
-            NOTE_LINE_PX * note.len() as u32 + 10
-        };
-        let (area, foot) = area.split_vertically(height - under);
+        let (area, foot) = area.split_vertically(height - Self::note_px(&note));
         for (k, line) in note.iter().enumerate() {
             let y = (k as u32 * NOTE_LINE_PX) as i32;
             foot.draw(&Text::new(
