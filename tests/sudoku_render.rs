@@ -2,11 +2,10 @@
 //! show, and the nodes chart's numbers.
 #![cfg(feature = "svg")]
 
-use plotters::style::RGBColor;
 use queens::board::constraint::Constraint;
 use queens::board::coords::Cell;
 use queens::display::palette;
-use queens::display::{Move, Picture, SudokuPicture, Walkthrough, sudoku_nodes};
+use queens::display::{Move, Picture, Rgb, SudokuPicture, Walkthrough, sudoku_nodes};
 use queens::sudoku::search::CellOrder;
 use queens::sudoku::{Grid, Strategy, Unit, bank, rules, solve};
 
@@ -161,13 +160,13 @@ fn cell_fill(svg: &str, cell: Cell) -> Option<String> {
         .map(str::to_ascii_lowercase)
 }
 
-fn hex(colour: RGBColor) -> String {
+fn hex(colour: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", colour.0, colour.1, colour.2)
 }
 
 /// A unit's tint is its colour blended with white: the queens' constraint
 /// colour it stands for.
-fn is_tint_of(fill: &str, colour: RGBColor) -> bool {
+fn is_tint_of(fill: &str, colour: Rgb) -> bool {
     (0..=100).any(|s| hex(palette::tint(colour, f64::from(s) / 100.0)) == fill)
 }
 

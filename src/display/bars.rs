@@ -1,14 +1,15 @@
 //! Horizontal bars with a name and a value each: timings side by side.
 
 use plotters::element::IntoDynElement;
-use plotters::prelude::{RGBColor, Rectangle, Text};
+use plotters::prelude::{Rectangle, Text};
 use plotters::style::Color;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
+use super::canvas::{Canvas, Rgb};
 use super::chart::{Frame, Shape, axes};
 use super::palette::{self, INK, LEFT};
-use super::picture::{Area, Picture};
+use super::picture::Picture;
 
 /// One bar.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,7 +108,7 @@ impl BarChart {
         mut self,
         label: impl Into<String>,
         value: f64,
-        colour: RGBColor,
+        colour: Rgb,
         note: impl Into<String>,
     ) -> Self {
         self.bars.push(Bar {
@@ -180,7 +181,8 @@ impl Picture for BarChart {
         (760, 110 + 42 * self.bars.len().max(1) as u32 + under)
     }
 
-    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+        let area = &canvas.plot();
         area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
         let note = self.note_lines();
         let (_, height) = self.size();
@@ -218,7 +220,7 @@ impl Picture for BarChart {
         let row = |i: usize| count - 1.0 - i as f64;
         let mut shapes: Vec<Shape<'_>> = Vec::new();
         for (i, bar) in self.bars.iter().enumerate() {
-            let colour = RGBColor(bar.colour[0], bar.colour[1], bar.colour[2]);
+            let colour = Rgb(bar.colour[0], bar.colour[1], bar.colour[2]);
             let (left, right) = (self.value(start), self.value(bar.value.max(start)));
             let corners = [(left, row(i) - 0.32), (right, row(i) + 0.32)];
             shapes.push(Rectangle::new(corners, colour.mix(0.85).filled()).into_dyn());

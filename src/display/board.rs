@@ -1,12 +1,9 @@
 //! A board: queens, the cells they attack in the interactive lesson's colours, the free
 //! cells per row and the three sets; or the diagonal numbers of notebook 01.
 
-use plotters::prelude::{Circle, Polygon, RGBColor, Rectangle, ShapeStyle, Text};
-
-use plotters::style::Color;
-
+use super::canvas::{Canvas, Paint, Rgb};
 use super::palette::{self, AMBER, CENTRE, DARK, GREEN, GREY, INK, LEFT, LIGHT, PURPLE, RED};
-use super::picture::{Area, Picture};
+use super::picture::Picture;
 use super::text::wrap;
 use crate::board::constraint::{Attack, Constraint};
 use crate::board::coords::{Cell, anti_diagonal, diagonal, diagonal_offset};
@@ -34,7 +31,7 @@ impl Numbers {
         }
     }
 
-    fn colour(self) -> RGBColor {
+    fn colour(self) -> Rgb {
         match self {
             Self::Diagonal | Self::DiagonalOffset => AMBER,
             Self::AntiDiagonal => PURPLE,
@@ -225,12 +222,11 @@ impl BoardPicture {
         )
     }
 
-    fn draw_cell(&self, area: &Area<'_>, cell: Cell) -> Result<(), String> {
+    fn draw_cell(&self, canvas: &Canvas<'_>, cell: Cell) -> Result<(), String> {
         let (x, y) = self.origin(cell);
         let side = self.cell as i32;
-        let square = |colour: RGBColor, x0: i32, x1: i32| {
-            area.draw(&Rectangle::new([(x0, y), (x1, y + side)], colour.filled()))
-                .map_err(|e| e.to_string())
+        let square = |colour: Rgb, x0: i32, x1: i32| {
+            canvas.rect((x0, y), (x1, y + side), Paint::fill(colour))
         };
         let base = if (cell.row + cell.col).is_multiple_of(2) {
             LIGHT
@@ -239,7 +235,7 @@ impl BoardPicture {
         };
         square(base, x, x + side)?;
         if let Some(numbers) = self.numbers {
-            return self.draw_number(area, cell, numbers);
+            return self.draw_number(canvas, cell, numbers);
         }
         let attack = self.shade_of(cell.row, cell.col);
         let attackers: Vec<Constraint> = attack.constraints().collect();
@@ -256,26 +252,26 @@ impl BoardPicture {
         if !attackers.is_empty() {
             // A thin white frame: neighbouring cells with the same stripes
             // would otherwise merge into one band.
-            area.draw(&Rectangle::new(
-                [(x, y), (x + side, y + side)],
-                ShapeStyle::from(&palette::WHITE).stroke_width(1),
-            ))
-            .map_err(|e| e.to_string())?;
+            canvas.rect(
+                (x, y),
+                (x + side, y + side),
+                Paint::stroke(palette::WHITE, 1),
+            )?;
         }
         if self.queens.get(cell.row) == Some(&cell.col) {
-            draw_queen(area, x, y, side)?;
+            draw_queen(canvas, x, y, side)?;
         }
         if self.marked.contains(&cell) {
-            area.draw(&Rectangle::new(
-                [(x + 1, y + 1), (x + side - 1, y + side - 1)],
-                ShapeStyle::from(&palette::ILLEGAL).stroke_width(4),
-            ))
-            .map_err(|e| e.to_string())?;
+            canvas.rect(
+                (x + 1, y + 1),
+                (x + side - 1, y + side - 1),
+                Paint::stroke(palette::ILLEGAL, 4),
+            )?;
         }
         Ok(())
     }
 
-    fn draw_number(&self, area: &Area<'_>, cell: Cell, numbers: Numbers) -> Result<(), String> {
+    fn draw_number(&self, canvas: &Canvas<'_>, cell: Cell, numbers: Numbers) -> Result<(), String> {
         let (x, y) = self.origin(cell);
         let side = self.cell as i32;
         let value = numbers.value(self.n, cell);
@@ -291,11 +287,7 @@ impl BoardPicture {
             None => 0.15 + 0.75 * (value - low) as f64 / span,
         };
         let fill = palette::tint(numbers.colour(), strength);
-        area.draw(&Rectangle::new(
-            [(x, y), (x + side, y + side)],
-            fill.filled(),
-        ))
-        .map_err(|e| e.to_string())?;
+        canvas.rect((x, y), (x + side, y + side), Paint::fill(fill))?;
         // The darker shades take white digits; the test `contrast` holds each
         // at WCAG AA.
         let ink = palette::ink_on(fill);
@@ -305,12 +297,7 @@ impl BoardPicture {
         } else {
             palette::font(px, ink, CENTRE)
         };
-        area.draw(&Text::new(
-            value.to_string(),
-            (x + side / 2, y + side / 2),
-            style,
-        ))
-        .map_err(|e| e.to_string())
+        canvas.text(&value.to_string(), (x + side / 2, y + side / 2), style)
     }
 }
 
@@ -330,14 +317,14 @@ fn default_cell(n: usize) -> u32 {
 }
 
 /// A crown: five points on a band, in the ink colour. One `polygon` per queen.
-fn draw_queen(area: &Area<'_>, x: i32, y: i32, side: i32) -> Result<(), String> {
+fn draw_queen(canvas: &Canvas<'_>, x: i32, y: i32, side: i32) -> Result<(), String> {
     let at = |fx: f64, fy: f64| {
         (
             x + (fx * f64::from(side)).round() as i32,
             y + (fy * f64::from(side)).round() as i32,
         )
     };
-    let outline = vec![
+    let outline = [
         at(0.22, 0.78),
         at(0.78, 0.78),
         at(0.86, 0.32),
@@ -346,12 +333,10 @@ fn draw_queen(area: &Area<'_>, x: i32, y: i32, side: i32) -> Result<(), String> 
         at(0.33, 0.55),
         at(0.14, 0.32),
     ];
-    area.draw(&Polygon::new(outline, INK.filled()))
-        .map_err(|e| e.to_string())?;
-    let radius = (f64::from(side) * 0.06).max(1.5) as i32;
+    canvas.polygon(&outline, INK)?;
+    let radius = (f64::from(side) * 0.06).max(1.5) as u32;
     for (fx, fy) in [(0.14, 0.3), (0.5, 0.22), (0.86, 0.3)] {
-        area.draw(&Circle::new(at(fx, fy), radius, INK.filled()))
-            .map_err(|e| e.to_string())?;
+        canvas.circle(at(fx, fy), radius, Paint::fill(INK))?;
     }
     Ok(())
 }
@@ -362,23 +347,20 @@ impl Picture for BoardPicture {
         (width, height + LINE * self.caption_lines().len() as u32 + 4)
     }
 
-    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
-        let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
-        area.fill(&palette::WHITE).map_err(err)?;
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+        canvas.fill(palette::WHITE)?;
         let index = palette::font(11.0, GREY, CENTRE);
         let half = (self.cell / 2) as i32;
         // Small boards (galleries) go without indices: they would crowd.
         let indices = if self.cell >= 16 { self.n } else { 0 };
         for i in 0..indices {
             let (x, y) = self.origin(Cell::new(i, i));
-            area.draw(&Text::new(i.to_string(), (x + half, 10), index.clone()))
-                .map_err(err)?;
-            area.draw(&Text::new(i.to_string(), (10, y + half), index.clone()))
-                .map_err(err)?;
+            canvas.text(&i.to_string(), (x + half, 10), index)?;
+            canvas.text(&i.to_string(), (10, y + half), index)?;
         }
         for row in 0..self.n {
             for col in 0..self.n {
-                self.draw_cell(area, Cell::new(row, col))?;
+                self.draw_cell(canvas, Cell::new(row, col))?;
             }
         }
         let board_end = (INDEX + self.cell * self.n as u32) as i32;
@@ -394,35 +376,28 @@ impl Picture for BoardPicture {
                 } else {
                     (format!("{free} free"), palette::font(12.0, INK, LEFT))
                 };
-                area.draw(&Text::new(label, (board_end + 8, y), style))
-                    .map_err(err)?;
+                canvas.text(&label, (board_end + 8, y), style)?;
             }
         }
         let mut y = board_end + 6 + LINE as i32 / 2;
         if self.sets {
             let sets = ConstraintSets::from_placement(&self.queens);
             for (colour, text) in [RED, AMBER, PURPLE].into_iter().zip(set_legend(&sets)) {
-                area.draw(&Rectangle::new(
-                    [(INDEX as i32, y - 6), (INDEX as i32 + 12, y + 6)],
-                    colour.filled(),
-                ))
-                .map_err(err)?;
-                area.draw(&Text::new(
-                    text,
+                canvas.rect(
+                    (INDEX as i32, y - 6),
+                    (INDEX as i32 + 12, y + 6),
+                    Paint::fill(colour),
+                )?;
+                canvas.text(
+                    &text,
                     (INDEX as i32 + 18, y),
                     palette::font(12.5, INK, LEFT),
-                ))
-                .map_err(err)?;
+                )?;
                 y += LINE as i32;
             }
         }
         for line in self.caption_lines() {
-            area.draw(&Text::new(
-                line,
-                (INDEX as i32, y),
-                palette::font(13.0, INK, LEFT),
-            ))
-            .map_err(err)?;
+            canvas.text(&line, (INDEX as i32, y), palette::font(13.0, INK, LEFT))?;
             y += LINE as i32;
         }
         Ok(())

@@ -4,15 +4,17 @@
 use plotters::coord::types::RangedCoordf64;
 use plotters::element::{DashedPathElement, DynElement, IntoDynElement};
 use plotters::prelude::{
-    Cartesian2d, ChartBuilder, ChartContext, Circle, DashedLineSeries, PathElement, RGBColor,
-    Rectangle, SVGBackend, SeriesLabelPosition, ShapeStyle, Text,
+    Cartesian2d, ChartBuilder, ChartContext, Circle, DashedLineSeries, PathElement, Rectangle,
+    SeriesLabelPosition, ShapeStyle, Text, TextStyle,
 };
 use plotters::style::Color;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
+use super::canvas::{Canvas, Rgb};
+use super::chart_area::{ChartArea, Shared};
 use super::palette::{self, GREY, INK, LEFT};
-use super::picture::{Area, Picture};
+use super::picture::Picture;
 
 /// How a series is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +55,7 @@ impl Series {
     /// A series named `name` in `colour`.
     pub fn new(
         name: impl Into<String>,
-        colour: RGBColor,
+        colour: Rgb,
         style: Style,
         points: Vec<(f64, f64)>,
     ) -> Self {
@@ -79,8 +81,8 @@ impl Series {
         self
     }
 
-    fn rgb(&self) -> RGBColor {
-        RGBColor(self.colour[0], self.colour[1], self.colour[2])
+    fn rgb(&self) -> Rgb {
+        Rgb(self.colour[0], self.colour[1], self.colour[2])
     }
 }
 
@@ -118,7 +120,7 @@ pub enum Legend {
 /// ```
 /// use queens::display::{Chart, Picture, Series, Style};
 /// let chart = Chart::new("squares", "n", "n²")
-///     .series(Series::new("n²", plotters::style::RGBColor(0, 0, 0), Style::Line,
+///     .series(Series::new("n²", queens::display::Rgb(0, 0, 0), Style::Line,
 ///                         (1..5).map(|n| (n as f64, (n * n) as f64)).collect()));
 /// assert!(chart.svg().contains("squares"));
 /// ```
@@ -320,7 +322,7 @@ impl Chart {
     /// the notes on top.
     fn draw_series<'a, 'b: 'a>(
         &self,
-        area: &Area<'b>,
+        area: &ChartArea<'b>,
         chart: &mut Plot<'a, 'b>,
     ) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
@@ -381,7 +383,7 @@ impl Chart {
     /// the picture's own area (pixel offsets are not data coordinates).
     fn draw_notes<'a, 'b: 'a>(
         &self,
-        area: &Area<'b>,
+        area: &ChartArea<'b>,
         chart: &mut Plot<'a, 'b>,
     ) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
@@ -399,7 +401,7 @@ impl Chart {
     /// sit away from the point.
     fn draw_note_words<'a, 'b: 'a>(
         &self,
-        area: &Area<'b>,
+        area: &ChartArea<'b>,
         chart: &Plot<'a, 'b>,
         note: &Note,
         at: (f64, f64),
@@ -435,7 +437,7 @@ impl Chart {
 }
 
 /// The pen of lines, rings and error bars.
-fn stroke(colour: RGBColor) -> ShapeStyle {
+fn stroke(colour: Rgb) -> ShapeStyle {
     ShapeStyle::from(&colour).stroke_width(2)
 }
 
@@ -448,14 +450,14 @@ fn dots<'b>(points: &[(f64, f64)], r: u32, style: ShapeStyle) -> Vec<Shape<'b>> 
 }
 
 /// [`Style::Line`]: a solid line with a dot on each point.
-fn line<'b>(points: &[(f64, f64)], colour: RGBColor) -> Vec<Shape<'b>> {
+fn line<'b>(points: &[(f64, f64)], colour: Rgb) -> Vec<Shape<'b>> {
     let mut shapes = vec![PathElement::new(points.to_vec(), stroke(colour)).into_dyn()];
     shapes.extend(dots(points, 3, colour.filled()));
     shapes
 }
 
 /// [`Style::Dashed`]: a dashed line, no dots.
-fn dashed<'b>(points: &[(f64, f64)], colour: RGBColor) -> Vec<Shape<'b>> {
+fn dashed<'b>(points: &[(f64, f64)], colour: Rgb) -> Vec<Shape<'b>> {
     DashedLineSeries::new(points.to_vec(), 7, 5, stroke(colour))
         .into_iter()
         .map(|dashes| dashes.into_dyn())
@@ -468,7 +470,7 @@ fn bars<'b>(
     points: &[(f64, f64)],
     (slot, count): (usize, usize),
     bottom: f64,
-    colour: RGBColor,
+    colour: Rgb,
 ) -> Vec<Shape<'b>> {
     let width = 0.8 / count.max(1) as f64;
     points
@@ -482,7 +484,7 @@ fn bars<'b>(
 }
 
 /// The legend's sample of a series drawn in `style`, at `(x, y)`.
-fn legend_sample<'b>(style: Style, colour: RGBColor, (x, y): (i32, i32)) -> LegendShape<'b> {
+fn legend_sample<'b>(style: Style, colour: Rgb, (x, y): (i32, i32)) -> LegendShape<'b> {
     match style {
         Style::Rings => Circle::new((x + 9, y), 5, stroke(colour)).into_dyn(),
         Style::Bars | Style::Points => {
@@ -502,13 +504,13 @@ fn legend_sample<'b>(style: Style, colour: RGBColor, (x, y): (i32, i32)) -> Lege
 /// plotters' generic drawing code to compile, which keeps the notebooks' first
 /// cell fast: four axis combinations cost seconds in every fresh kernel.
 pub(crate) type Plot<'a, 'b> =
-    ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+    ChartContext<'a, Shared<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// A shape on a chart, boxed so that all shapes share one drawing routine.
-pub(crate) type Shape<'b> = DynElement<'static, SVGBackend<'b>, (f64, f64)>;
+pub(crate) type Shape<'b> = DynElement<'static, Shared<'b>, (f64, f64)>;
 
 /// A legend sample.
-type LegendShape<'b> = DynElement<'static, SVGBackend<'b>, (i32, i32)>;
+type LegendShape<'b> = DynElement<'static, Shared<'b>, (i32, i32)>;
 
 /// An axis' tick label: the value, or on a log axis the power of ten it
 /// stands for (ticks between powers stay blank).
@@ -536,10 +538,13 @@ pub(crate) struct Frame<'t> {
 }
 
 /// Builds the title, axes and grid of a chart on `area`.
-pub(crate) fn axes<'a, 'b>(area: &'a Area<'b>, frame: &Frame<'_>) -> Result<Plot<'a, 'b>, String> {
+pub(crate) fn axes<'a, 'b>(
+    area: &'a ChartArea<'b>,
+    frame: &Frame<'_>,
+) -> Result<Plot<'a, 'b>, String> {
     let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
     let mut chart = ChartBuilder::on(area)
-        .caption(frame.title, palette::bold(15.0, INK, LEFT))
+        .caption(frame.title, TextStyle::from(palette::bold(15.0, INK, LEFT)))
         .margin(14)
         .x_label_area_size(44)
         .y_label_area_size(frame.y_label_area)
@@ -565,8 +570,8 @@ pub(crate) fn axes<'a, 'b>(area: &'a Area<'b>, frame: &Frame<'_>) -> Result<Plot
         .y_labels(ticks(frame.y, y_log))
         .light_line_style(palette::tint(GREY, 0.12))
         .bold_line_style(palette::tint(GREY, 0.3))
-        .label_style(palette::font(11.5, INK, LEFT))
-        .axis_desc_style(palette::font(12.5, INK, LEFT));
+        .label_style(TextStyle::from(palette::font(11.5, INK, LEFT)))
+        .axis_desc_style(TextStyle::from(palette::font(12.5, INK, LEFT)));
     if frame.y_label_area == 0 {
         mesh.disable_y_mesh().y_labels(0);
     }
@@ -598,7 +603,8 @@ impl Picture for Chart {
         self.size
     }
 
-    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+        let area = &canvas.plot();
         area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
         let ((x0, x1), (y0, y1)) = self.bounds();
         let mut chart = axes(
@@ -623,7 +629,7 @@ impl Picture for Chart {
             })
             .background_style(palette::WHITE.mix(0.85))
             .border_style(palette::tint(GREY, 0.4))
-            .label_font(palette::font(12.0, INK, LEFT))
+            .label_font(TextStyle::from(palette::font(12.0, INK, LEFT)))
             .draw()
             .map_err(|e| e.to_string())
     }

@@ -1,11 +1,10 @@
 //! Several boards side by side: the solutions of a board, the nodes of a
 //! search one by one, or the interactive lesson's branching-factor walk.
 
-use plotters::prelude::Text;
-
 use super::board::{BoardPicture, Shading};
+use super::canvas::Canvas;
 use super::palette::{self, INK, LEFT};
-use super::picture::{Area, Picture};
+use super::picture::Picture;
 use crate::board::placement::conflicts;
 use crate::report::branching::available_per_row;
 use crate::report::trace::Event;
@@ -297,20 +296,17 @@ impl Picture for Gallery {
         ((w * columns + GAP).max(320), TITLE + h * rows)
     }
 
-    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
-        area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
-        area.draw(&Text::new(
-            self.title.clone(),
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+        canvas.fill(palette::WHITE)?;
+        canvas.text(
+            &self.title,
             (GAP as i32, 16),
             palette::bold(14.0, INK, LEFT),
-        ))
-        .map_err(|e| e.to_string())?;
+        )?;
         let (w, h) = self.cell_size();
         for (i, board) in self.boards.iter().enumerate() {
             let (col, row) = ((i % self.columns) as u32, (i / self.columns) as u32);
-            let part = area
-                .clone()
-                .shrink((GAP / 2 + col * w, TITLE + row * h), board.size());
+            let part = canvas.part((GAP / 2 + col * w, TITLE + row * h), board.size());
             board.draw(&part)?;
         }
         Ok(())

@@ -1,6 +1,8 @@
 //! Pictures: boards, search trees and plots as SVG (feature `svg`; the charts
 //! and search trees need `charts`, plotters' chart code being most of the
-//! library's build in a notebook's first cell).
+//! library's build in a notebook's first cell). Every picture draws on a
+//! [`Canvas`]: boards, galleries and Sudoku grids with its few shapes, the
+//! charts with plotters on the same SVG backend.
 //!
 //! Every picture is a plain value built from the library's numbers. In Jupyter
 //! (the evcxr kernel) a cell whose last expression is a picture shows it: each
@@ -16,8 +18,11 @@
 mod bars;
 mod board;
 mod board_page;
+mod canvas;
 #[cfg(feature = "charts")]
 mod chart;
+#[cfg(feature = "charts")]
+mod chart_area;
 #[cfg(all(feature = "charts", feature = "homework"))]
 pub mod feedback;
 #[cfg(feature = "charts")]
@@ -37,6 +42,7 @@ pub use board::{BoardPicture, Numbers, Shading, set_legend};
 pub use board_page::{
     BOARD_PAGE_SIZES, BoardPageError, ClickableBoard, board_page, free_label, refusal,
 };
+pub use canvas::{Canvas, Font, Paint, Rgb};
 #[cfg(feature = "charts")]
 pub use chart::{Chart, Legend, Note, Series, Style, compact};
 #[cfg(feature = "charts")]
@@ -46,7 +52,7 @@ pub use figures::{
 };
 pub use gallery::{Gallery, MAX_FRAMES, MAX_GALLERY_N, symmetric_images};
 pub use palette::{AMBER, BLUE, GREEN, GREY, INK, PURPLE, RED};
-pub use picture::{Area, Picture};
+pub use picture::Picture;
 #[cfg(all(feature = "sudoku", feature = "charts"))]
 pub use sudoku::sudoku_nodes;
 #[cfg(feature = "sudoku")]

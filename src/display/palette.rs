@@ -1,7 +1,8 @@
 //! The tutorial's colours and fonts, in one place.
 
-use plotters::prelude::{FontStyle, IntoFont, RGBColor, TextStyle};
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_backend::text_anchor::{HPos, VPos};
+
+use super::canvas::{Font, Rgb};
 
 use crate::board::constraint::Constraint;
 use crate::strategy::Strategy;
@@ -9,70 +10,70 @@ use crate::strategy::Strategy;
 use crate::sudoku::{Strategy as SudokuStrategy, Unit};
 
 /// Column (red), as in the interactive lesson.
-pub const RED: RGBColor = RGBColor(0xe5, 0x39, 0x35);
+pub const RED: Rgb = Rgb(0xe5, 0x39, 0x35);
 /// Main diagonal (amber), as in the interactive lesson.
-pub const AMBER: RGBColor = RGBColor(0xff, 0xb3, 0x00);
+pub const AMBER: Rgb = Rgb(0xff, 0xb3, 0x00);
 /// Anti-diagonal (purple), as in the interactive lesson.
-pub const PURPLE: RGBColor = RGBColor(0x8e, 0x24, 0xaa);
+pub const PURPLE: Rgb = Rgb(0x8e, 0x24, 0xaa);
 /// Queens, node outlines and text.
-pub const INK: RGBColor = RGBColor(0x26, 0x32, 0x38);
+pub const INK: Rgb = Rgb(0x26, 0x32, 0x38);
 /// Secondary text and light lines.
-pub const GREY: RGBColor = RGBColor(0x75, 0x75, 0x75);
+pub const GREY: Rgb = Rgb(0x75, 0x75, 0x75);
 /// Light squares of the board.
-pub const LIGHT: RGBColor = RGBColor(0xf7, 0xf4, 0xee);
+pub const LIGHT: Rgb = Rgb(0xf7, 0xf4, 0xee);
 /// Dark squares of the board.
-pub const DARK: RGBColor = RGBColor(0xdd, 0xd5, 0xc8);
+pub const DARK: Rgb = Rgb(0xdd, 0xd5, 0xc8);
 /// Dead ends: a tree's node with no child, a Sudoku cell with no candidate.
 /// Light grey, not red: red means a column (and a Sudoku row) everywhere.
-pub const DEAD_END: RGBColor = RGBColor(0xcf, 0xcf, 0xcf);
+pub const DEAD_END: Rgb = Rgb(0xcf, 0xcf, 0xcf);
 /// Free cells and solutions.
-pub const GREEN: RGBColor = RGBColor(0x43, 0xa0, 0x47);
+pub const GREEN: Rgb = Rgb(0x43, 0xa0, 0x47);
 /// The three sets' strategy (`sets`) and estimates.
-pub const BLUE: RGBColor = RGBColor(0x1e, 0x88, 0xe5);
+pub const BLUE: Rgb = Rgb(0x1e, 0x88, 0xe5);
 /// The `symmetry` strategy in the plots.
-pub const INDIGO: RGBColor = RGBColor(0x3f, 0x51, 0xb5);
+pub const INDIGO: Rgb = Rgb(0x3f, 0x51, 0xb5);
 /// Sudoku's `mrv` (the most constrained cell first) in the plots: an idea
 /// no N-Queens strategy has, so a colour none of them takes.
-pub const ORANGE: RGBColor = RGBColor(0xef, 0x6c, 0x00);
+pub const ORANGE: Rgb = Rgb(0xef, 0x6c, 0x00);
 /// Sudoku's `singles` (forced cells, hidden singles included) in the plots:
 /// propagation beyond forward checking, a colour of its own.
-pub const CYAN: RGBColor = RGBColor(0x00, 0xac, 0xc1);
+pub const CYAN: Rgb = Rgb(0x00, 0xac, 0xc1);
 /// Green for text: a hidden single's digit, on its green cell.
-pub const GREEN_TEXT: RGBColor = RGBColor(0x1b, 0x5e, 0x20);
+pub const GREEN_TEXT: Rgb = Rgb(0x1b, 0x5e, 0x20);
 /// Page background.
-pub const WHITE: RGBColor = RGBColor(0xff, 0xff, 0xff);
+pub const WHITE: Rgb = Rgb(0xff, 0xff, 0xff);
 /// The edge of the light card every picture is drawn on: the pictures'
 /// colours are chosen (and their contrast tested) against white, so on a
 /// dark page (JupyterLab's dark theme) they keep their white card, framed
 /// on purpose rather than a bare white box. Blue grey 200: seen on white
 /// and on near-black alike.
-pub const CARD_EDGE: RGBColor = RGBColor(0xb0, 0xbe, 0xc5);
+pub const CARD_EDGE: Rgb = Rgb(0xb0, 0xbe, 0xc5);
 /// How round the card's corners are, in pixels.
 pub const CARD_RADIUS: u32 = 8;
 /// Black, for text on the mid-tones where neither [`INK`] nor white reaches
 /// [`MIN_CONTRAST`].
-pub const BLACK: RGBColor = RGBColor(0x00, 0x00, 0x00);
+pub const BLACK: Rgb = Rgb(0x00, 0x00, 0x00);
 
 /// What marks queens that attack each other: a board's frame, a tree node's
 /// ring. Black, which no constraint uses: red is the column's.
-pub const ILLEGAL: RGBColor = BLACK;
+pub const ILLEGAL: Rgb = BLACK;
 /// Red for text (dead ends, forced digits): [`RED`] itself is 4.2:1 on white,
 /// under WCAG AA.
-pub const RED_TEXT: RGBColor = RGBColor(0xb7, 0x1c, 0x1c);
+pub const RED_TEXT: Rgb = Rgb(0xb7, 0x1c, 0x1c);
 /// Blue for text (digits a solver filled in): [`BLUE`] itself is 3.7:1 on
 /// white, under WCAG AA.
-pub const BLUE_TEXT: RGBColor = RGBColor(0x15, 0x65, 0xc0);
+pub const BLUE_TEXT: Rgb = Rgb(0x15, 0x65, 0xc0);
 
 /// Grey for small text on tinted cells (a Sudoku cell's candidates): [`GREY`]
 /// reaches 4.5:1 on white only, not on the row, column and box tints.
-pub const GREY_TEXT: RGBColor = RGBColor(0x55, 0x55, 0x55);
+pub const GREY_TEXT: Rgb = Rgb(0x55, 0x55, 0x55);
 
 /// WCAG AA's least contrast for normal text: every text the pictures draw
 /// reaches it against the fill under it.
 pub const MIN_CONTRAST: f64 = 4.5;
 
 /// WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white).
-pub fn luminance(colour: RGBColor) -> f64 {
+pub fn luminance(colour: Rgb) -> f64 {
     let linear = |c: u8| {
         let c = f64::from(c) / 255.0;
         if c <= 0.04045 {
@@ -85,14 +86,14 @@ pub fn luminance(colour: RGBColor) -> f64 {
 }
 
 /// WCAG 2 contrast ratio of two colours, 1 to 21, in either order.
-pub fn contrast(a: RGBColor, b: RGBColor) -> f64 {
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// The text colour for a number on `fill`: [`INK`] where it reads, else white,
 /// else black (one of white and black always reaches 4.5:1).
-pub fn ink_on(fill: RGBColor) -> RGBColor {
+pub fn ink_on(fill: Rgb) -> Rgb {
     [INK, WHITE]
         .into_iter()
         .find(|&ink| contrast(ink, fill) >= MIN_CONTRAST)
@@ -100,7 +101,7 @@ pub fn ink_on(fill: RGBColor) -> RGBColor {
 }
 
 /// The interactive lesson's colour for a constraint.
-pub const fn constraint(constraint: Constraint) -> RGBColor {
+pub const fn constraint(constraint: Constraint) -> Rgb {
     match constraint {
         Constraint::Column => RED,
         Constraint::Diagonal => AMBER,
@@ -113,7 +114,7 @@ pub const fn constraint(constraint: Constraint) -> RGBColor {
 /// red like a column, a column amber like a diagonal, a box purple like an
 /// anti-diagonal).
 #[cfg(feature = "sudoku")]
-pub const fn unit(unit: Unit) -> RGBColor {
+pub const fn unit(unit: Unit) -> Rgb {
     match unit {
         Unit::Row(_) => constraint(Constraint::Column),
         Unit::Column(_) => constraint(Constraint::Diagonal),
@@ -125,18 +126,18 @@ pub const fn unit(unit: Unit) -> RGBColor {
 /// `symmetry` side by side). Column-only pruning is red like the column
 /// constraint; the three sets blue; forward checking green; no other strategy
 /// takes a constraint's colour.
-pub fn strategy(strategy: Strategy) -> RGBColor {
+pub fn strategy(strategy: Strategy) -> Rgb {
     match strategy.name() {
         "brute" => GREY,
         "columns" => RED,
         "sets" => BLUE,
-        "arrays" => RGBColor(0x00, 0x89, 0x7b),
-        "bitmask" => RGBColor(0x6d, 0x4c, 0x41),
+        "arrays" => Rgb(0x00, 0x89, 0x7b),
+        "bitmask" => Rgb(0x6d, 0x4c, 0x41),
         "forward-checking" => GREEN,
-        "mirror" => RGBColor(0x54, 0x6e, 0x7a),
+        "mirror" => Rgb(0x54, 0x6e, 0x7a),
         "symmetry" => INDIGO,
-        "parallel" => RGBColor(0x82, 0x77, 0x17),
-        "fastest" => RGBColor(0xad, 0x14, 0x57),
+        "parallel" => Rgb(0x82, 0x77, 0x17),
+        "fastest" => Rgb(0xad, 0x14, 0x57),
         _ => INK,
     }
 }
@@ -148,7 +149,7 @@ pub fn strategy(strategy: Strategy) -> RGBColor {
 /// `forward-checking` finds a row left with one free cell or none (green).
 /// `mrv` and `singles` have ideas, and colours, of their own.
 #[cfg(feature = "sudoku")]
-pub const fn sudoku_strategy(strategy: SudokuStrategy) -> RGBColor {
+pub const fn sudoku_strategy(strategy: SudokuStrategy) -> Rgb {
     match strategy {
         SudokuStrategy::Naive => BLUE,
         SudokuStrategy::Mrv => ORANGE,
@@ -158,27 +159,27 @@ pub const fn sudoku_strategy(strategy: SudokuStrategy) -> RGBColor {
 }
 
 /// `colour` blended towards white: `strength` 1 is the colour, 0 white.
-pub fn tint(colour: RGBColor, strength: f64) -> RGBColor {
+pub fn tint(colour: Rgb, strength: f64) -> Rgb {
     let mix = |c: u8| (255.0 - (255.0 - f64::from(c)) * strength).round() as u8;
-    RGBColor(mix(colour.0), mix(colour.1), mix(colour.2))
+    Rgb(mix(colour.0), mix(colour.1), mix(colour.2))
 }
 
 /// A sans-serif font of `px` pixels, anchored at `pos`.
-pub fn font(px: f64, colour: RGBColor, pos: (HPos, VPos)) -> TextStyle<'static> {
-    // plotters' SVG backend writes font-size = size / 1.24.
-    ("sans-serif", px * 1.24)
-        .into_font()
-        .color(&colour)
-        .pos(Pos::new(pos.0, pos.1))
+pub fn font(px: f64, colour: Rgb, pos: (HPos, VPos)) -> Font {
+    Font {
+        px,
+        colour,
+        bold: false,
+        anchor: pos,
+    }
 }
 
 /// [`font`] in bold.
-pub fn bold(px: f64, colour: RGBColor, pos: (HPos, VPos)) -> TextStyle<'static> {
-    ("sans-serif", px * 1.24)
-        .into_font()
-        .style(FontStyle::Bold)
-        .color(&colour)
-        .pos(Pos::new(pos.0, pos.1))
+pub fn bold(px: f64, colour: Rgb, pos: (HPos, VPos)) -> Font {
+    Font {
+        bold: true,
+        ..font(px, colour, pos)
+    }
 }
 
 /// Centred both ways.
@@ -195,7 +196,7 @@ mod tests {
     #[test]
     fn colours_match_the_constraint_module() {
         for c in Constraint::ALL {
-            let RGBColor(r, g, b) = constraint(c);
+            let Rgb(r, g, b) = constraint(c);
             assert_eq!(format!("#{r:02x}{g:02x}{b:02x}"), c.colour_hex());
         }
     }
@@ -213,7 +214,7 @@ mod tests {
     fn ink_on_any_fill_reaches_aa() {
         for v in 0..=255u8 {
             for colour in [
-                RGBColor(v, v, v),
+                Rgb(v, v, v),
                 tint(AMBER, f64::from(v) / 255.0),
                 tint(PURPLE, f64::from(v) / 255.0),
             ] {
@@ -227,7 +228,7 @@ mod tests {
 
     #[test]
     fn each_strategy_has_its_own_colour_and_only_columns_a_constraints() {
-        let colours: Vec<RGBColor> = Strategy::ALL.into_iter().map(strategy).collect();
+        let colours: Vec<Rgb> = Strategy::ALL.into_iter().map(strategy).collect();
         for (i, a) in colours.iter().enumerate() {
             for b in &colours[i + 1..] {
                 assert_ne!(a, b, "two strategies share {a:?}");

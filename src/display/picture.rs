@@ -1,33 +1,23 @@
-//! What every picture is: something drawn as SVG on an [`Area`] and described
-//! in text, shown in Jupyter as both.
+//! What every picture is: something drawn as SVG on a [`Canvas`] and
+//! described in text, shown in Jupyter as both.
 
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, IntoDrawingArea, SVGBackend};
-
-/// The area a picture draws on: an SVG canvas, or a part of one.
-pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+use super::canvas::Canvas;
 
 /// Something that can be drawn as SVG and described in text.
 pub trait Picture {
     /// Width and height in pixels.
     fn size(&self) -> (u32, u32);
 
-    /// Draws the picture on `area`, whose top-left corner is the picture's.
-    fn draw(&self, area: &Area<'_>) -> Result<(), String>;
+    /// Draws the picture on `canvas`, whose top-left corner is the picture's.
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String>;
 
     /// The same information as plain text.
     fn text(&self) -> String;
 
     /// The picture as a standalone SVG document.
     fn svg(&self) -> String {
-        let mut svg = String::new();
-        let result = {
-            let area = SVGBackend::with_string(&mut svg, self.size()).into_drawing_area();
-            self.draw(&area)
-                .and_then(|()| area.present().map_err(|e| e.to_string()))
-        };
-        match result {
-            Ok(()) => on_a_card(svg, self.size()),
+        match Canvas::render(self.size(), |canvas| self.draw(canvas)) {
+            Ok(svg) => on_a_card(svg, self.size()),
             // Drawing into a string cannot fail short of a bug; say so in the
             // picture rather than panic in the reader's notebook.
             Err(error) => format!(
@@ -64,7 +54,7 @@ pub(crate) fn show(picture: &impl Picture) {
 /// see JupyterLab's. A picture with another background is left as it is.
 pub(crate) fn on_a_card(svg: String, (width, height): (u32, u32)) -> String {
     use super::palette::{CARD_EDGE, CARD_RADIUS, WHITE};
-    let hex = |c: plotters::style::RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+    let hex = |c: super::canvas::Rgb| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
     let background = format!(
         "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" opacity=\"1\" fill=\"{}\" stroke=\"none\"/>",
         hex(WHITE)
@@ -93,9 +83,8 @@ mod tests {
             fn size(&self) -> (u32, u32) {
                 (40, 30)
             }
-            fn draw(&self, area: &Area<'_>) -> Result<(), String> {
-                area.fill(&super::super::palette::WHITE)
-                    .map_err(|e| e.to_string())
+            fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+                canvas.fill(super::super::palette::WHITE)
             }
             fn text(&self) -> String {
                 String::new()

@@ -4,11 +4,9 @@
 //! the student's), the first difference between two searches, and the nodes of
 //! `naive` and `mrv` on the shipped puzzles.
 
-use plotters::prelude::{RGBColor, Rectangle, Text};
-use plotters::style::Color;
-
+use super::canvas::{Canvas, Paint, Rgb};
 use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT};
-use super::picture::{Area, Picture, show};
+use super::picture::{Picture, show};
 use super::text::wrap;
 use crate::board::coords::Cell;
 use crate::search::Flow;
@@ -119,7 +117,7 @@ impl SudokuPicture {
 
     /// The tint of a cell: its box's in the box identity, the focus cell's
     /// sets otherwise.
-    fn tint(&self, cell: Cell) -> Option<RGBColor> {
+    fn tint(&self, cell: Cell) -> Option<Rgb> {
         if self.box_numbers {
             // Grey and white like a printed grid: red, amber and purple
             // mean a row, a column and a box here, never a box number.
@@ -148,7 +146,7 @@ impl SudokuPicture {
 
 /// The light tint a unit's cells take: its colour from the palette (a row
 /// red, a column amber, a box purple) in every picture of notebooks 07 and 08.
-fn unit_tint(unit: Unit) -> RGBColor {
+fn unit_tint(unit: Unit) -> Rgb {
     let strength = match unit {
         Unit::Column(_) => 0.25,
         Unit::Row(_) | Unit::Box(_) => 0.2,
@@ -164,35 +162,26 @@ fn at(k: usize) -> i32 {
     MARGIN + k as i32 * CELL
 }
 
-fn draw_err<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
-}
-
 impl Picture for SudokuPicture {
     fn size(&self) -> (u32, u32) {
         let side = (2 * MARGIN + 9 * CELL) as u32;
         (side, side + 22 * self.caption_lines().len() as u32)
     }
 
-    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
-        area.fill(&palette::WHITE).map_err(draw_err)?;
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+        canvas.fill(palette::WHITE)?;
         let units = Units::from_grid(&self.grid).unwrap_or_default();
         for row in 0..SIDE {
             for col in 0..SIDE {
                 let cell = Cell::new(row, col);
                 let (x, y) = (at(col), at(row));
                 if let Some(colour) = self.tint(cell) {
-                    area.draw(&Rectangle::new(
-                        [(x, y), (x + CELL, y + CELL)],
-                        colour.filled(),
-                    ))
-                    .map_err(draw_err)?;
+                    canvas.rect((x, y), (x + CELL, y + CELL), Paint::fill(colour))?;
                 }
                 let centre = (x + CELL / 2, y + CELL / 2);
                 if self.box_numbers {
                     let label = box_of(row, col).to_string();
-                    area.draw(&Text::new(label, centre, palette::font(18.0, INK, CENTRE)))
-                        .map_err(draw_err)?;
+                    canvas.text(&label, centre, palette::font(18.0, INK, CENTRE))?;
                 } else if let Some(digit) = self.grid.get(cell) {
                     let given = self.puzzle.get(cell).is_some();
                     let style = if given {
@@ -200,16 +189,13 @@ impl Picture for SudokuPicture {
                     } else {
                         palette::font(24.0, palette::BLUE_TEXT, CENTRE)
                     };
-                    area.draw(&Text::new(digit.to_string(), centre, style))
-                        .map_err(draw_err)?;
+                    canvas.text(&digit.to_string(), centre, style)?;
                 } else if self.candidates {
                     if units.candidates(cell).is_empty() {
                         // A dead end: no digit fits this cell any more.
-                        let corners = [(x + 3, y + 3), (x + CELL - 3, y + CELL - 3)];
-                        area.draw(&Rectangle::new(corners, palette::DEAD_END.filled()))
-                            .map_err(draw_err)?;
-                        area.draw(&Text::new("none", centre, palette::bold(11.0, INK, CENTRE)))
-                            .map_err(draw_err)?;
+                        let dead = Paint::fill(palette::DEAD_END);
+                        canvas.rect((x + 3, y + 3), (x + CELL - 3, y + CELL - 3), dead)?;
+                        canvas.text("none", centre, palette::bold(11.0, INK, CENTRE))?;
                     }
                     for digit in units.candidates(cell).iter() {
                         let k = i32::from(digit - 1);
@@ -222,8 +208,7 @@ impl Picture for SudokuPicture {
                         } else {
                             palette::font(11.0, palette::GREY_TEXT, CENTRE)
                         };
-                        area.draw(&Text::new(digit.to_string(), spot, style))
-                            .map_err(draw_err)?;
+                        canvas.text(&digit.to_string(), spot, style)?;
                     }
                 }
             }
@@ -234,50 +219,27 @@ impl Picture for SudokuPicture {
             } else {
                 (1, palette::DARK)
             };
-            let style = colour.stroke_width(width);
+            let paint = Paint::stroke(colour, width);
             let (from, to) = (at(0), at(SIDE));
-            area.draw(&plotters::element::PathElement::new(
-                vec![(at(k), from), (at(k), to)],
-                style,
-            ))
-            .map_err(draw_err)?;
-            area.draw(&plotters::element::PathElement::new(
-                vec![(from, at(k)), (to, at(k))],
-                style,
-            ))
-            .map_err(draw_err)?;
+            canvas.path(&[(at(k), from), (at(k), to)], paint)?;
+            canvas.path(&[(from, at(k)), (to, at(k))], paint)?;
         }
         for k in 0..SIDE {
             let label = palette::font(11.0, GREY, CENTRE);
-            area.draw(&Text::new(
-                k.to_string(),
-                (at(k) + CELL / 2, MARGIN / 2),
-                label.clone(),
-            ))
-            .map_err(draw_err)?;
-            area.draw(&Text::new(
-                k.to_string(),
-                (MARGIN / 2, at(k) + CELL / 2),
-                label,
-            ))
-            .map_err(draw_err)?;
+            canvas.text(&k.to_string(), (at(k) + CELL / 2, MARGIN / 2), label)?;
+            canvas.text(&k.to_string(), (MARGIN / 2, at(k) + CELL / 2), label)?;
         }
         if let Some(focus) = self.focus {
             let (x, y) = (at(focus.col), at(focus.row));
-            area.draw(&Rectangle::new(
-                [(x + 2, y + 2), (x + CELL - 2, y + CELL - 2)],
-                GREEN.stroke_width(3),
-            ))
-            .map_err(draw_err)?;
+            canvas.rect(
+                (x + 2, y + 2),
+                (x + CELL - 2, y + CELL - 2),
+                Paint::stroke(GREEN, 3),
+            )?;
         }
         for (i, line) in self.caption_lines().into_iter().enumerate() {
             let y = at(SIDE) + 16 + 22 * i as i32;
-            area.draw(&Text::new(
-                line,
-                (MARGIN, y),
-                palette::font(13.0, INK, LEFT),
-            ))
-            .map_err(draw_err)?;
+            canvas.text(&line, (MARGIN, y), palette::font(13.0, INK, LEFT))?;
         }
         Ok(())
     }

@@ -1,13 +1,15 @@
 //! The search tree, drawn: every node the search entered, and under each node
 //! the candidates it pruned, coloured by the constraint that pruned them.
 
-use plotters::prelude::{Circle, PathElement, RGBColor, Rectangle, ShapeStyle, Text};
+use plotters::prelude::{Circle, PathElement, Rectangle, ShapeStyle, Text};
 use plotters::style::Color;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
+use super::canvas::{Canvas, Rgb};
+use super::chart_area::ChartArea;
 use super::palette::{self, CENTRE, GREEN, GREY, INK, LEFT};
-use super::picture::{Area, Picture};
+use super::picture::Picture;
 use crate::board::constraint::{Attack, Constraint};
 use crate::board::coords::Cell;
 use crate::report::trace::Event;
@@ -319,7 +321,8 @@ impl Picture for TreePicture {
         (width.max(560) as u32, height as u32)
     }
 
-    fn draw(&self, area: &Area<'_>) -> Result<(), String> {
+    fn draw(&self, canvas: &Canvas<'_>) -> Result<(), String> {
+        let area = &canvas.plot();
         area.fill(&palette::WHITE).map_err(|e| e.to_string())?;
         self.draw_title(area)?;
         self.draw_level_labels(area)?;
@@ -341,7 +344,7 @@ impl Picture for TreePicture {
 
 impl TreePicture {
     /// The title, wrapped to the picture's width, two lines at most.
-    fn draw_title(&self, area: &Area<'_>) -> Result<(), String> {
+    fn draw_title(&self, area: &ChartArea<'_>) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         // A bold 14 px character is about 8 px wide: wrap the title to the picture.
         let title_width = (self.size().0 as usize).saturating_sub(24) / 8;
@@ -361,7 +364,7 @@ impl TreePicture {
     }
 
     /// "root", "row 0", "row 1", … down the left margin.
-    fn draw_level_labels(&self, area: &Area<'_>) -> Result<(), String> {
+    fn draw_level_labels(&self, area: &ChartArea<'_>) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         for level in 0..=self.n {
             let label = if level == 0 {
@@ -383,7 +386,7 @@ impl TreePicture {
     /// pruned candidate.
     fn draw_edges(
         &self,
-        area: &Area<'_>,
+        area: &ChartArea<'_>,
         node_x: &[i32],
         child_x: &[Vec<i32>],
     ) -> Result<(), String> {
@@ -435,7 +438,7 @@ impl TreePicture {
     }
 
     /// The legend below the tree, wrapping to a second row when needed.
-    fn draw_legend(&self, area: &Area<'_>) -> Result<(), String> {
+    fn draw_legend(&self, area: &ChartArea<'_>) -> Result<(), String> {
         let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
         let entries = self.legend();
         let (mut x, mut legend_y) = (12, Self::y(self.n) + 44);
@@ -510,7 +513,7 @@ impl TreePicture {
 /// How an entry of the legend looks: a filled square, or the ring of an
 /// illegal board.
 enum Swatch {
-    Square(RGBColor),
+    Square(Rgb),
     Ring,
 }
 
@@ -529,7 +532,12 @@ fn path_queens(nodes: &[TreeNode], path: &[usize]) -> Vec<usize> {
 
 /// A node on an `n × n` board: a circle (green for a solution, light grey
 /// for a dead end before the last row) with the queen's column inside.
-fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> Result<(), String> {
+fn draw_node(
+    area: &ChartArea<'_>,
+    node: &TreeNode,
+    centre: (i32, i32),
+    n: usize,
+) -> Result<(), String> {
     let err = |e: plotters::drawing::DrawingAreaErrorKind<_>| e.to_string();
     let dead = !node.solution
         && node.level < n
@@ -572,7 +580,7 @@ fn draw_node(area: &Area<'_>, node: &TreeNode, centre: (i32, i32), n: usize) -> 
 /// The candidates `node` rejected, one mark each at its x in `child_x`, on
 /// the row below at `y` (child nodes draw themselves).
 fn draw_candidates(
-    area: &Area<'_>,
+    area: &ChartArea<'_>,
     node: &TreeNode,
     child_x: &[i32],
     y: i32,
@@ -592,7 +600,7 @@ fn draw_candidates(
 /// forward-checking dead end, ink for a cell no queen attacks), its column written inside. The same charge as
 /// the statistics' `pruned` counts.
 fn pruned_mark(
-    area: &Area<'_>,
+    area: &ChartArea<'_>,
     (x, y): (i32, i32),
     by: &[Constraint],
     dead_end: bool,
@@ -655,7 +663,7 @@ mod tests {
                 .any(|(_, label)| label.starts_with("dead end")),
             "forward checking's tree has look-ahead dead ends"
         );
-        let squares: Vec<(RGBColor, &str)> = legend
+        let squares: Vec<(Rgb, &str)> = legend
             .iter()
             .filter_map(|(swatch, label)| match swatch {
                 Swatch::Square(colour) => Some((*colour, *label)),
