@@ -13,13 +13,23 @@ use std::rc::Rc;
 use plotters_backend::text_anchor::{HPos, Pos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, FontFamily,
-    FontStyle, FontTransform,
+    FontStyle,
 };
 use plotters_svg::SVGBackend;
 
 /// An sRGB colour: red, green, blue (the palette's, `display::palette`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rgb(pub u8, pub u8, pub u8);
+
+/// The backend's colour for `Rgb`: opaque, as every colour of the pictures is.
+impl From<Rgb> for BackendColor {
+    fn from(Rgb(r, g, b): Rgb) -> Self {
+        BackendColor {
+            alpha: 1.0,
+            rgb: (r, g, b),
+        }
+    }
+}
 
 /// A rectangle of an SVG document being written: the whole picture, or a
 /// part of it ([`part`](Self::part)) with its own origin.
@@ -60,10 +70,7 @@ impl Paint {
 
 impl BackendStyle for Paint {
     fn color(&self) -> BackendColor {
-        BackendColor {
-            alpha: 1.0,
-            rgb: (self.colour.0, self.colour.1, self.colour.2),
-        }
+        self.colour.into()
     }
 
     fn stroke_width(&self) -> u32 {
@@ -82,9 +89,10 @@ pub struct Font {
 }
 
 impl Font {
-    /// The size the backend is given: it writes `font-size` as size / 1.24
-    /// (plotters' convention for a font's em box), so `px` comes out.
-    fn backend_size(&self) -> f64 {
+    /// The size the backend is given, here and in the charts: it writes
+    /// `font-size` as size / 1.24 (plotters' convention for a font's em box),
+    /// so `px` comes out.
+    pub(super) fn backend_size(&self) -> f64 {
         self.px * 1.24
     }
 }
@@ -93,18 +101,11 @@ impl BackendTextStyle for Font {
     type FontError = std::convert::Infallible;
 
     fn color(&self) -> BackendColor {
-        BackendColor {
-            alpha: 1.0,
-            rgb: (self.colour.0, self.colour.1, self.colour.2),
-        }
+        self.colour.into()
     }
 
     fn size(&self) -> f64 {
         self.backend_size()
-    }
-
-    fn transform(&self) -> FontTransform {
-        FontTransform::None
     }
 
     fn style(&self) -> FontStyle {

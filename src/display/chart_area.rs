@@ -29,17 +29,13 @@ impl<'a> Canvas<'a> {
 
 impl Color for Rgb {
     fn to_backend_color(&self) -> BackendColor {
-        BackendColor {
-            alpha: 1.0,
-            rgb: (self.0, self.1, self.2),
-        }
+        (*self).into()
     }
 }
 
 impl From<Font> for TextStyle<'static> {
     fn from(font: Font) -> Self {
-        // plotters' SVG backend writes font-size = size / 1.24.
-        let face = ("sans-serif", font.px * 1.24).into_font();
+        let face = ("sans-serif", font.backend_size()).into_font();
         let face = if font.bold {
             face.style(FontStyle::Bold)
         } else {
