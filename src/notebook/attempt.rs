@@ -603,7 +603,8 @@ fn quietly<T>(code: impl FnOnce() -> T) -> Result<T, (String, Option<String>)> {
 /// Runs `code`; a panic is caught silently and described instead of printed,
 /// and a recursion without end, an endless loop, a runaway allocation or a
 /// `process::exit` is stopped in a rehearsal before it can reach the kernel
-/// ([`guard`], [`guard::time_limit`]).
+/// ([`guard`], [`guard::time_limit`]; on Unix, with the feature `homework`,
+/// which the notebooks that run a student's code take).
 ///
 /// `what` names the code for the message. Panics elsewhere (other threads, or
 /// outside any attempt) are reported as usual.

@@ -17,7 +17,11 @@
 //! happened. Rehearsing costs one more run of the code: the notebooks' searches
 //! take milliseconds to seconds, and the kernel surviving is worth it.
 //!
-//! Elsewhere (Windows) the code runs in the kernel directly, as before.
+//! Elsewhere (Windows), and without the feature `homework` (the lessons'
+//! notebooks, whose `attempt`s run the lesson's own code), the code runs in
+//! the kernel directly: the rehearsal needs `fork` from libc, 0.7 s of a
+//! fresh kernel's first cell (BENCHMARKS.md, "libc only where a student's
+//! code runs").
 
 use std::cell::Cell;
 use std::time::Duration;
@@ -121,7 +125,7 @@ pub struct Failed {
 /// queens::notebook::guard::seen(3);
 /// ```
 pub fn seen(count: u64) {
-    #[cfg(unix)]
+    #[cfg(all(unix, feature = "homework"))]
     {
         let shared = unix::SEEN.load(std::sync::atomic::Ordering::Relaxed);
         if !shared.is_null() {
@@ -129,7 +133,7 @@ pub fn seen(count: u64) {
             unsafe { (*shared).store(count, std::sync::atomic::Ordering::Relaxed) };
         }
     }
-    #[cfg(not(unix))]
+    #[cfg(not(all(unix, feature = "homework")))]
     let _ = count;
 }
 
@@ -161,8 +165,9 @@ pub fn proven<T>(code: impl FnOnce() -> T) -> T {
 /// panicked; `Err` with why when it did not. The copy runs `code` through
 /// `quietly`, which catches its panic and says whether it returned (the
 /// caller's panic hook: the copy's own must not print, nor take a lock).
-/// Code already contained, and code where no copy can be made (not Unix, or
-/// `fork` refused), is handed back unrehearsed.
+/// Code already contained, and code where no copy can be made (not Unix,
+/// the feature `homework` off, or `fork` refused), is handed back
+/// unrehearsed.
 pub fn rehearse<F: FnOnce() -> T, T>(
     limit: Duration,
     code: F,
@@ -171,18 +176,18 @@ pub fn rehearse<F: FnOnce() -> T, T>(
     if CONTAINED.with(Cell::get) {
         return Ok(code);
     }
-    #[cfg(unix)]
+    #[cfg(all(unix, feature = "homework"))]
     {
         unix::rehearse(limit, code, quietly)
     }
-    #[cfg(not(unix))]
+    #[cfg(not(all(unix, feature = "homework")))]
     {
         let _ = (limit, quietly);
         Ok(code)
     }
 }
 
-#[cfg(unix)]
+#[cfg(all(unix, feature = "homework"))]
 mod unix {
     use super::{CONTAINED, Failed, MEMORY_LIMIT, PRINTED_KEPT, Stopped};
     use std::io::Read;
@@ -469,7 +474,7 @@ mod unix {
     }
 }
 
-#[cfg(all(test, unix))]
+#[cfg(all(test, unix, feature = "homework"))]
 mod tests {
     use super::*;
 
