@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn a_stopped_search_of_notebook_03_names_the_blank_to_look_at() {
         let (yours, progress) = endless_insert(true);
-        let blame = "Look first at blank 2, insert (its check above does not pass).";
+        let blame = "Look first at blank 2 — insert (its check above does not pass).";
         // Said as one paragraph: a sentence is wrapped to the page.
         let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
         let recorded = flat(yours.record(4, &progress).to_string());

@@ -13,12 +13,12 @@
 //! let done = attempt("2 + 2", || 2 + 2);
 //! assert_eq!(done.ok(), Some(4));
 //!
-//! let blank = attempt("is_attacked", || -> bool { todo!("blank 1, prune check: look it up") });
+//! let blank = attempt("is_attacked", || -> bool { todo!("blank 1 — prune check: look it up") });
 //! let why = blank.unfinished().unwrap();
 //! assert!(why.is_todo());
-//! assert_eq!(why.blank(), "blank 1, prune check");
+//! assert_eq!(why.blank(), "blank 1 — prune check");
 //! assert_eq!(why.hint(), Some("look it up"));
-//! assert!(why.to_string().starts_with("blank 1, prune check is not yet implemented ("));
+//! assert!(why.to_string().starts_with("blank 1 — prune check is not yet implemented ("));
 //! ```
 
 use std::cell::RefCell;
@@ -58,7 +58,7 @@ impl Unfinished {
     }
 
     /// The blank's name if the `todo!()` message starts with one
-    /// (`todo!("blank 2, insert: …")` gives `"blank 2, insert"`), otherwise
+    /// (`todo!("blank 2 — insert: …")` gives `"blank 2 — insert"`), otherwise
     /// what was run.
     pub fn blank(&self) -> &str {
         self.todo_text()
@@ -647,7 +647,8 @@ pub fn attempt_within<T>(what: &str, limit: Duration, code: impl FnOnce() -> T) 
 }
 
 /// The blank whose lines hold `location` (`file:line`), read from the file's
-/// markers (`// BLANK 2: consistent` … `// END BLANK 2`): "blank 2, consistent".
+/// markers (`// BLANK 2: consistent` … `// END BLANK 2`): "blank 2 — consistent",
+/// as the handout's `todo!()`s spell it.
 fn blank_at(location: &str) -> Option<String> {
     let (file, line) = location.rsplit_once(':')?;
     let line: usize = line.parse().ok()?;
@@ -656,7 +657,7 @@ fn blank_at(location: &str) -> Option<String> {
     for (number, text) in text.lines().enumerate().take(line) {
         let text = text.trim();
         if let Some(name) = text.strip_prefix("// BLANK ") {
-            open = Some(name.replacen(':', ",", 1));
+            open = Some(name.replacen(':', " —", 1));
         } else if text.starts_with("// END BLANK") {
             open = None;
         }
@@ -752,11 +753,11 @@ mod tests {
             "the expected value stays hidden"
         );
         let todo = check("three", 3, || -> i32 {
-            todo!("blank 3, delete: remove it")
+            todo!("blank 3 — delete: remove it")
         });
         assert!(
             todo.to_string()
-                .starts_with("not yet: blank 3, delete is not yet implemented (")
+                .starts_with("not yet: blank 3 — delete is not yet implemented (")
         );
         let said = todo
             .to_string()
@@ -858,7 +859,7 @@ mod tests {
             .map(|_| {
                 std::thread::spawn(|| {
                     (0..200)
-                        .map(|_| attempt("t", || -> () { todo!("blank 1, x: y") }))
+                        .map(|_| attempt("t", || -> () { todo!("blank 1 — x: y") }))
                         .all(|a| a.unfinished().is_some_and(|u| u.location.is_some()))
                 })
             })
@@ -882,7 +883,7 @@ mod tests {
         )
         .unwrap();
         let at = |line: usize| blank_at(&format!("{}:{line}", file.display()));
-        assert_eq!(at(3).as_deref(), Some("blank 2, insert"));
+        assert_eq!(at(3).as_deref(), Some("blank 2 — insert"));
         assert_eq!(at(5), None, "after the blank's end");
         assert_eq!(at(1), None, "before it");
         std::fs::remove_file(&file).unwrap();
@@ -891,20 +892,20 @@ mod tests {
             message: "index out of bounds".into(),
             location: Some("exercises/src/lib.rs:3".into()),
             stopped: None,
-            suspect: Some("blank 2, insert".into()),
+            suspect: Some("blank 2 — insert".into()),
         };
         assert_eq!(
             why.to_string(),
-            "your search stopped with a panic in blank 2, insert (exercises/src/lib.rs:3): index out of bounds."
+            "your search stopped with a panic in blank 2 — insert (exercises/src/lib.rs:3): index out of bounds."
         );
         // A blank's own check already says which blank it is.
         let check = Unfinished {
-            what: "blank 2, insert".into(),
+            what: "blank 2 — insert".into(),
             ..why
         };
         assert_eq!(
             check.to_string(),
-            "blank 2, insert stopped with a panic (exercises/src/lib.rs:3): index out of bounds."
+            "blank 2 — insert stopped with a panic (exercises/src/lib.rs:3): index out of bounds."
         );
     }
 }

@@ -112,9 +112,9 @@ mod tests {
 
     #[test]
     fn delete_waits_for_insert() {
-        let unwritten = insert(|| todo!("blank 2, insert: add the keys"));
+        let unwritten = insert(|| todo!("blank 2 — insert: add the keys"));
         assert_eq!(unwritten.state, State::NotYet);
-        let three = delete(&unwritten, || todo!("blank 2, insert: add the keys"));
+        let three = delete(&unwritten, || todo!("blank 2 — insert: add the keys"));
         assert_eq!(three.state, State::NotYet);
         assert!(
             three.to_string().contains("once blank 2 is done"),

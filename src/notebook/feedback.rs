@@ -17,11 +17,11 @@
 //! ```
 //! use queens::notebook::feedback::{BlankCheck, Progress, State};
 //! let one = BlankCheck::run(1, "prune check", true, || true);
-//! let two = BlankCheck::run(2, "insert", 3, || -> i32 { todo!("blank 2, insert: add it") });
+//! let two = BlankCheck::run(2, "insert", 3, || -> i32 { todo!("blank 2 — insert: add it") });
 //! let three = BlankCheck::run(3, "delete", 0, || 1);
 //! assert_eq!([one.state, two.state, three.state], [State::Done, State::NotYet, State::Wrong]);
 //! let table = Progress::new([&one, &two, &three]).to_string();
-//! assert!(table.contains("blank 2 · insert: not yet"), "{table}");
+//! assert!(table.contains("blank 2 — insert: not yet"), "{table}");
 //! ```
 
 use crate::board::constraint::Constraint;
@@ -243,10 +243,10 @@ impl Progress {
             .and_then(|n| self.blanks.iter().find(|b| b.0 == n));
         match first {
             Some((number, title, State::NotYet)) => {
-                format!("blank {number}, {title} (not done yet)")
+                format!("blank {number} — {title} (not done yet)")
             }
             Some((number, title, _)) => {
-                format!("blank {number}, {title} (its check above does not pass)")
+                format!("blank {number} — {title} (its check above does not pass)")
             }
             None => "the code around your blanks (each blank passes its own check above)".into(),
         }
@@ -261,7 +261,7 @@ impl Progress {
 impl std::fmt::Display for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (number, title, state) in &self.blanks {
-            writeln!(f, "blank {number} · {title}: {}", state.word())?;
+            writeln!(f, "blank {number} — {title}: {}", state.word())?;
         }
         match self.next() {
             None => write!(f, "All blanks done: the search below is yours."),
@@ -672,11 +672,11 @@ impl<S: Clone> crate::notebook::handout::Handout<S> {
     ///     ConstraintSets::new(),
     ///     ConstraintSets::is_attacked,
     ///     ConstraintSets::insert,
-    ///     |_: &mut ConstraintSets, _, _| todo!("blank 3, delete: remove the keys"),
+    ///     |_: &mut ConstraintSets, _, _| todo!("blank 3 — delete: remove the keys"),
     /// );
     /// let stopped = yours.record(4, &Progress::new([]));
     /// assert!(stopped.events().is_empty());
-    /// assert!(stopped.to_string().starts_with("blank 3, delete is not yet implemented"), "{stopped}");
+    /// assert!(stopped.to_string().starts_with("blank 3 — delete is not yet implemented"), "{stopped}");
     /// ```
     pub fn record(&self, n: usize, progress: &Progress) -> crate::notebook::handout::Recorded {
         use crate::notebook::handout::{NODE_BUDGET, Recorded};
@@ -872,12 +872,12 @@ mod tests {
         let wrong = BlankCheck::run(3, "delete", 1, || 2).hint("remove all three keys");
         assert!(wrong.to_string().ends_with("Hint: remove all three keys"));
         let todo = BlankCheck::run(2, "insert", 1, || -> i32 {
-            todo!("blank 2, insert: add it")
+            todo!("blank 2 — insert: add it")
         })
         .hint("remove all three keys");
         assert_eq!(todo.to_string().matches("Hint:").count(), 1, "{todo}");
         let named = BlankCheck::run(2, "insert", 1, || -> i32 {
-            todo!("blank 2, insert: add it")
+            todo!("blank 2 — insert: add it")
         })
         .hints_of("sudoku")
         .to_string();
@@ -925,7 +925,7 @@ mod tests {
         let said = stopped(&Progress::new([&done, &wrong]));
         assert!(
             said.starts_with("your search was still running after 0.3 s")
-                && said.contains("Look first at blank 2, insert (its check above does not pass).")
+                && said.contains("Look first at blank 2 — insert (its check above does not pass).")
                 && said.contains("your variables are kept"),
             "{said}"
         );

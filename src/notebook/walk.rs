@@ -262,7 +262,7 @@ pub fn departure(n: usize, tree: &[Node], seen: &[Node]) -> Said {
             if first {
                 format!(
                     "in row {} the first queen goes on the lowest free column, {wanted}; yours \
-                     went on {placed} — blank 2, choose_and_recurse",
+                     went on {placed} — blank 2: choose_and_recurse",
                     above.0
                 )
             } else {

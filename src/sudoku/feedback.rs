@@ -533,7 +533,7 @@ mod tests {
             summary.contains("went so deep that the stack overflowed"),
             "{summary}"
         );
-        let blame = "Look first at blank 3, delete (its check above does not pass).";
+        let blame = "Look first at blank 3 — delete (its check above does not pass).";
         assert!(summary.contains(blame), "{summary}");
         let compared = flat(compare(&yours, &naive, Some(&progress(3))));
         assert!(
@@ -554,7 +554,7 @@ mod tests {
             "stopped while it wrote the puzzle's givens into your sets, before its first step";
         assert!(summary.starts_with(givens), "{summary}");
         assert!(
-            summary.contains("Look first at blank 2, insert"),
+            summary.contains("Look first at blank 2 — insert"),
             "{summary}"
         );
         assert!(!summary.contains("0 steps"), "{summary}");

@@ -104,7 +104,7 @@ fn first_difference(problem: ProblemName, reference: &Domains, yours: &Domains) 
     });
     if let Some((x, a)) = removed {
         return format!(
-            "yours removed {} from {}'s domain, which the reference keeps {}: a value goes only when no partner allows it (blank 1, revise).",
+            "yours removed {} from {}'s domain, which the reference keeps {}: a value goes only when no partner allows it (blank 1 — revise).",
             value(p, a),
             variable(p, x),
             domain(p, &reference[x])
@@ -120,7 +120,7 @@ fn first_difference(problem: ProblemName, reference: &Domains, yours: &Domains) 
     });
     match lonely {
         Some((x, a, y)) => format!(
-            "yours keeps {} for {} with no partner in {}'s domain {}: the arc ({}, {}) is not consistent. Either revise kept it (blank 1), or the arc never waited again after {} shrank (blank 2, propagate).",
+            "yours keeps {} for {} with no partner in {}'s domain {}: the arc ({}, {}) is not consistent. Either revise kept it (blank 1), or the arc never waited again after {} shrank (blank 2 — propagate).",
             value(p, a),
             variable(p, x),
             variable(p, y),
