@@ -1035,8 +1035,10 @@ fn every_claim_in_the_prose_holds() {
 }
 
 /// Notebook 06: "In the project's release-build benchmarks (BENCHMARKS.md)
-/// forward checking takes about 0.7 times the time of `arrays` at n = 8 and
-/// about 1.2 to 1.3 times from n = 11 to 13". A measurement, not a unit test:
+/// forward checking takes about 1.1 to 1.3 times the time of `arrays` from
+/// n = 11 to 13, and 0.7 to 1.05 times at n = 8, depending on the machine"
+/// (at n = 8 0.70 on 2026-11-30's, 1.03 and 0.99 on 2026-12-06's; from n = 11
+/// 1.13 to 1.26 on 2026-12-06's). A measurement, not a unit test:
 /// this reads the figures `scripts/bench-report` wrote (ns per node, times
 /// nodes) and checks that the sentence still describes them.
 #[test]
@@ -1056,16 +1058,16 @@ fn forward_checking_against_arrays_in_the_benchmarks_is_as_notebook_06_says() {
         per_node * nodes(n, strategy) as f64
     };
     let ratio = |column| time(Strategy::ForwardChecking, column) / time(Strategy::Arrays, column);
-    assert!((0.65..0.75).contains(&ratio(3)), "n = 8: {:.2}", ratio(3));
+    assert!((0.65..1.05).contains(&ratio(3)), "n = 8: {:.2}", ratio(3));
     for column in 4..=6 {
         assert!(
-            (1.15..1.35).contains(&ratio(column)),
+            (1.05..1.4).contains(&ratio(column)),
             "column {column}: {:.2}",
             ratio(column)
         );
     }
     assert!(text(Text::Notebook("06-beyond")).contains(&squash(
-        "forward checking takes about 0.7 times the time of `arrays` at n = 8 and about 1.2 to 1.3 times from n = 11 to 13"
+        "forward checking takes about 1.1 to 1.3 times the time of `arrays` from n = 11 to 13, and 0.7 to 1.05 times at n = 8, depending on the machine"
     )));
 }
 
