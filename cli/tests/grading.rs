@@ -64,6 +64,7 @@ fn batch_of(ids: &[&str]) -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 #[test]
+#[ignore = "grades a batch (CI runs it)"]
 fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
     let (made, dir) = batch_of(&["correct", "wrong-b2-no-columns"]);
     let roster = made.path().join("roster.csv");
@@ -162,6 +163,7 @@ fn a_batch_writes_feedback_and_the_canvas_file_and_says_what_did_not_join() {
 }
 
 #[test]
+#[ignore = "grades a batch three times (CI runs it)"]
 fn the_lms_file_goes_next_to_out_is_never_replaced_silently_and_has_no_row_for_no_file() {
     let (made, dir) = batch_of(&["correct"]);
     // Grace sent a folder without the homework's file: no submission, so
