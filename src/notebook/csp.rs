@@ -7,8 +7,7 @@
 //! numbers its regions and its colours. The whole search recorded step by
 //! step ([`recorded`]) and the first step where a student's leaves it, with
 //! the blank to look at ([`first_difference`]), serve notebook 10 and the
-//! grader's homework 4 alike; [`against_first`] says whether a first
-//! colouring found is the reference's.
+//! grader's homework 4 alike.
 //!
 //! ```
 //! use queens::notebook::csp;
@@ -295,57 +294,6 @@ pub fn compare(
             reference.len()
         )
     });
-    super::attempt::wrap_lines(&said)
-}
-
-/// A first colouring a student's search found (`found`, after `nodes` nodes)
-/// beside the reference's first ([`recorded`] up to its first complete
-/// colouring), in a sentence: whether it is the same colouring in as many
-/// nodes, so that a wrong search's result never reads as the right one.
-///
-/// ```
-/// use queens::notebook::csp;
-/// let neighbours = vec![vec![1], vec![0]];
-/// let same = csp::against_first(&[Some(0), Some(1)], 3, &neighbours, 2);
-/// assert!(same.starts_with("The reference's first colouring too, in as many nodes (3)"), "{same}");
-/// let other = csp::against_first(&[Some(1), Some(0)], 3, &neighbours, 2);
-/// assert!(other.starts_with("Not the reference's first colouring"), "{other}");
-/// assert!(other.lines().all(|line| line.chars().count() <= csp::LINE_WIDTH), "{other}");
-/// ```
-pub fn against_first(
-    found: &[Option<usize>],
-    nodes: u64,
-    neighbours: &[Vec<usize>],
-    colours: usize,
-) -> String {
-    let steps = recorded(neighbours, colours, false);
-    let mut first = vec![None; neighbours.len()];
-    for step in &steps {
-        match *step {
-            Step::Assign(region, colour) => first[region] = Some(colour),
-            Step::Unassign(region) => first[region] = None,
-            Step::Pick(_) | Step::Complete => {}
-        }
-    }
-    // Each node either picks a region or finds the colouring complete.
-    let reference_nodes = steps
-        .iter()
-        .filter(|step| matches!(step, Step::Pick(_) | Step::Complete))
-        .count() as u64;
-    let said = match (found == first.as_slice(), nodes == reference_nodes) {
-        (true, true) => {
-            format!("The reference's first colouring too, in as many nodes ({reference_nodes}).")
-        }
-        (true, false) => format!(
-            "The reference's first colouring, but in {nodes} nodes where the reference takes \
-             {reference_nodes}: your search is not yet the reference's (its steps below say where)."
-        ),
-        (false, _) => format!(
-            "Not the reference's first colouring (the reference finds its own in \
-             {reference_nodes} nodes): your search is not yet the reference's (its steps \
-             below say where)."
-        ),
-    };
     super::attempt::wrap_lines(&said)
 }
 
