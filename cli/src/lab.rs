@@ -3,13 +3,13 @@
 //! On a fresh machine with Rust and Python 3 it first builds the homeworks'
 //! tests and the grader's copy of them (so that the first `cargo test -p
 //! exercises`, `cargo queens watch` and `cargo queens grade` do not wait) and
-//! says that homework 1 can start; then it makes `.venv` with JupyterLab,
-//! installs the Rust kernel (`evcxr_jupyter`, minutes, once: the longest
-//! step, which the homeworks need not wait for), registers the kernel,
-//! compiles the notebooks' setup cell once so that each notebook starts in
-//! seconds, and opens JupyterLab on the project, at `notebooks/` (the handout
-//! in `exercises/` opens from there too). Every step is skipped when already
-//! done.
+//! says that homework 1 can start; then it installs the Rust kernel
+//! (`evcxr_jupyter`, minutes, once: the longest step, which the homeworks
+//! need not wait for) and meanwhile makes `.venv` with JupyterLab; it
+//! registers the kernel, compiles the notebooks' setup cell once so that each
+//! notebook starts in seconds, and opens JupyterLab on the project, at
+//! `notebooks/` (the handout in `exercises/` opens from there too). Every
+//! step is skipped when already done.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -144,12 +144,21 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     steps.begin("the homeworks' tests and the grader built");
     warm_grading(&cargo, &root, &mut steps)?;
     steps.note(HOMEWORK_READY);
-    steps.begin("the Python virtual environment");
-    let python = make_venv(&args.python, &venv, &mut steps)?;
-    steps.begin("JupyterLab");
-    install_jupyterlab(&python, &root, &mut steps)?;
+    // pip mostly waits on the network while cargo keeps the cores busy: the
+    // Python side runs on a thread of its own while the kernel compiles, and
+    // its steps report when the kernel's ends.
+    let python_side = PythonSide::start(&args.python, &venv, &root);
     steps.begin("the Rust kernel evcxr_jupyter");
-    let evcxr = install_evcxr(&cargo, &path, &mut steps)?;
+    let evcxr = match install_evcxr(&cargo, &path, &mut steps) {
+        Ok(evcxr) => evcxr,
+        Err(failure) => {
+            // pip is not stopped halfway: the next run finds the virtual
+            // environment whole.
+            python_side.wait();
+            return Err(failure);
+        }
+    };
+    let python = python_side.report(&mut steps)?;
     let jupyter = venv_tool(&venv, "jupyter");
     steps.begin("the kernel registered with Jupyter");
     register_kernel(&jupyter, &evcxr, &path, &mut steps)?;
@@ -263,6 +272,85 @@ fn make_venv(system_python: &str, venv: &Path, steps: &mut Steps) -> Result<Path
         )));
     }
     Ok(python)
+}
+
+/// The virtual environment and JupyterLab ([`PYTHON_STEPS`]), set up on a
+/// thread of its own.
+struct PythonSide {
+    thread: std::thread::JoinHandle<PythonDone>,
+}
+
+/// What the Python side did.
+struct PythonDone {
+    /// Its steps in order, as far as they went: what each did (`None`:
+    /// already done), or its failure and the last lines of the failed
+    /// command's output.
+    steps: Vec<Result<Option<String>, (Failure, Vec<String>)>>,
+    /// The virtual environment's Python.
+    python: PathBuf,
+}
+
+/// The Python side's steps, as [`PythonSide::report`] names them.
+const PYTHON_STEPS: [&str; 2] = ["the Python virtual environment", "JupyterLab"];
+
+impl PythonSide {
+    /// Starts [`make_venv`], then [`install_jupyterlab`], with nothing shown.
+    fn start(system_python: &str, venv: &Path, root: &Path) -> Self {
+        let (system_python, venv, root) = (
+            system_python.to_owned(),
+            venv.to_path_buf(),
+            root.to_path_buf(),
+        );
+        let thread = std::thread::spawn(move || {
+            let mut quiet = Steps::quiet();
+            let python = venv_tool(&venv, "python");
+            let mut steps = Vec::new();
+            let mut done = |result: Result<(), Failure>, quiet: &mut Steps| {
+                let ok = result.is_ok();
+                steps.push(
+                    result
+                        .map(|_| quiet.take_did())
+                        .map_err(|failure| (failure, quiet.take_output())),
+                );
+                ok
+            };
+            let made = make_venv(&system_python, &venv, &mut quiet).map(drop);
+            if done(made, &mut quiet) {
+                done(install_jupyterlab(&python, &root, &mut quiet), &mut quiet);
+            }
+            PythonDone { steps, python }
+        });
+        Self { thread }
+    }
+
+    /// Waits for the Python side, whatever it did.
+    fn wait(self) {
+        let _ = self.thread.join();
+    }
+
+    /// Waits for the Python side and reports its steps as `steps`' next two
+    /// ([`PYTHON_STEPS`]); its Python.
+    fn report(self, steps: &mut Steps) -> Result<PathBuf, Failure> {
+        steps.begin(PYTHON_STEPS[0]);
+        let done = self
+            .thread
+            .join()
+            .map_err(|_| Failure::new("setting up Python stopped unexpectedly"))?;
+        for (number, result) in done.steps.into_iter().enumerate() {
+            if number > 0 {
+                steps.begin(PYTHON_STEPS[number]);
+            }
+            match result {
+                Ok(Some(did)) => steps.say(did),
+                Ok(None) => {}
+                Err((failure, output)) => {
+                    steps.show_output(&output);
+                    return Err(failure);
+                }
+            }
+        }
+        Ok(done.python)
+    }
 }
 
 /// JupyterLab and what the notebook scripts import, from

@@ -193,8 +193,8 @@ fn lab_announces_homework_1_before_the_kernel_installs_fast() {
         .unwrap_or_else(|| panic!("{stderr}"));
     assert!(ready < kernel && kernel < compiling, "{stderr}");
     assert!(
-        stderr.contains("lab: step 4/6, 0:0"),
-        "the kernel is step 4: {stderr}"
+        stderr.contains("lab: step 2/6, 0:0"),
+        "the kernel is step 2: {stderr}"
     );
     assert!(
         stderr
@@ -213,6 +213,59 @@ fn lab_announces_homework_1_before_the_kernel_installs_fast() {
          CARGO_PROFILE_RELEASE_LTO=false\n\
          CARGO_PROFILE_RELEASE_OPT_LEVEL=1\n\
          args: install --locked evcxr_jupyter\n"
+    );
+}
+
+/// The Python side (the virtual environment, JupyterLab) runs while the
+/// kernel installs, and reports after it: pip's failure is shown with pip's
+/// own last lines, once the kernel's install has ended, and names pip.
+#[test]
+fn pip_runs_while_the_kernel_installs_and_its_failure_is_shown() {
+    use std::os::unix::fs::PermissionsExt;
+    let machine = Machine::new(false);
+    let python = machine.venv.join("bin").join("python");
+    std::fs::write(
+        &python,
+        "#!/bin/sh
+case \"$*\" in
+*'import jupyterlab'*) exit 1 ;;
+         *'pip install'*) echo 'ERROR: No matching distribution found for jupyterlab' >&2; exit 1 ;;
+esac
+exit 0
+",
+    )
+    .unwrap();
+    std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = machine.lab(&["--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let steps: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+        .collect();
+    assert_eq!(steps.len(), 3, "{stdout}");
+    assert_eq!(steps[1]["name"], "the Rust kernel evcxr_jupyter");
+    assert!(
+        steps[1]["done"]
+            .as_str()
+            .unwrap()
+            .starts_with("installing the Rust kernel"),
+        "the kernel was installed: {stdout}"
+    );
+    assert_eq!(steps[2]["name"], "the Python virtual environment");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let compiling = stderr.find("Compiling evcxr_jupyter (fake)").unwrap();
+    let pip = stderr
+        .find("ERROR: No matching distribution found for jupyterlab")
+        .unwrap_or_else(|| panic!("pip's own words: {stderr}"));
+    assert!(compiling < pip, "{stderr}");
+    assert!(
+        stderr
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("queens: error: installing JupyterLab with pip failed"),
+        "{stderr}"
     );
 }
 
@@ -258,7 +311,9 @@ fn lab_json_prints_one_object_per_step() {
         assert_eq!(step["done"], "already done", "{step}");
         assert!(step.get("note").is_none(), "{step}");
     }
-    assert_eq!(steps[3]["name"], "the Rust kernel evcxr_jupyter");
+    assert_eq!(steps[1]["name"], "the Rust kernel evcxr_jupyter");
+    assert_eq!(steps[2]["name"], "the Python virtual environment");
+    assert_eq!(steps[3]["name"], "JupyterLab");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("the setup cell did not compile"),

@@ -1,7 +1,9 @@
 //! `queens lab`'s steps as the student sees them: "step 3/6, 4:12" with an
 //! indicatif spinner when standard error is a terminal (a command's output
 //! shown one line at a time beside it, all of it printed if it fails), plain
-//! lines when it is not, or one JSON object per step with `--json`.
+//! lines when it is not, or one JSON object per step with `--json`; or
+//! nothing at all for steps done on a thread of their own, whose results the
+//! shown steps then report ([`Steps::quiet`]).
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, IsTerminal, Write};
@@ -24,6 +26,9 @@ enum Shown {
     Plain,
     /// One JSON object on standard output per step.
     Json,
+    /// Nothing: a command's output is kept (its last lines) for the steps
+    /// that are shown to report.
+    Quiet,
 }
 
 /// The steps of one `queens lab`, counted and timed.
@@ -38,6 +43,8 @@ pub struct Steps {
     start: Instant,
     step_start: Instant,
     shown: Shown,
+    /// The last lines of the last command run [`Shown::Quiet`].
+    kept: Vec<String>,
 }
 
 /// `4:12` for 252 seconds.
@@ -68,6 +75,10 @@ impl Steps {
         } else {
             Shown::Plain
         };
+        Self::showing(total, shown)
+    }
+
+    fn showing(total: usize, shown: Shown) -> Self {
         Self {
             total,
             number: 0,
@@ -77,6 +88,34 @@ impl Steps {
             start: Instant::now(),
             step_start: Instant::now(),
             shown,
+            kept: Vec::new(),
+        }
+    }
+
+    /// Steps that show nothing, for work on a thread of its own: what each
+    /// did is [`Steps::take_did`], a failed command's last lines of output
+    /// [`Steps::take_output`].
+    pub fn quiet() -> Self {
+        Self::showing(0, Shown::Quiet)
+    }
+
+    /// What the current step did (`None`: it was already done), taken.
+    pub fn take_did(&mut self) -> Option<String> {
+        self.did.take()
+    }
+
+    /// The last lines of output of the last command run quietly, taken.
+    pub fn take_output(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.kept)
+    }
+
+    /// Prints `lines`, a quiet command's output, on standard error (above
+    /// the spinner if there is one): what a failure of it showed.
+    pub fn show_output(&self, lines: &[String]) {
+        let print = || lines.iter().for_each(|line| eprintln!("{line}"));
+        match &self.shown {
+            Shown::Spinner(bar) => bar.suspend(print),
+            _ => print(),
         }
     }
 
@@ -104,7 +143,7 @@ impl Steps {
                 self.total,
                 clock(self.start.elapsed())
             ),
-            Shown::Json => {}
+            Shown::Json | Shown::Quiet => {}
         }
         self.did = Some(text);
     }
@@ -160,6 +199,7 @@ impl Steps {
                 let _ = writeln!(stdout, "{object}");
                 let _ = stdout.flush();
             }
+            Shown::Quiet => {}
         }
         self.name = "";
     }
@@ -182,6 +222,18 @@ impl Steps {
             |e: std::io::Error| Failure::new(format!("{what}: could not start {program}: {e}"));
         let status = match &self.shown {
             Shown::Plain => command.status().map_err(start_error)?,
+            Shown::Quiet => {
+                let output = command.output().map_err(start_error)?;
+                let text = [output.stdout, output.stderr]
+                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+                let lines: Vec<String> = text
+                    .iter()
+                    .flat_map(|t| t.lines())
+                    .map(String::from)
+                    .collect();
+                self.kept = lines[lines.len().saturating_sub(TAIL)..].to_vec();
+                output.status
+            }
             Shown::Json => command
                 .stdout(Stdio::from(std::io::stderr()))
                 .status()
