@@ -200,13 +200,31 @@ pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
     ("CARGO_PROFILE_RELEASE_DEBUG", "false"),
 ];
 
-/// `cargo install --locked evcxr_jupyter` with [`KERNEL_PROFILE`].
+/// The kernel's crates that only its completions (the Tab key) use: built
+/// unoptimised, which takes about a sixth off the install, while every cell
+/// runs as fast (BENCHMARKS.md, "the kernel's install"). Type inference, which
+/// every cell waits for, is in `ra_ap_hir_ty` and stays optimised.
+pub(super) const KERNEL_UNOPTIMISED: [&str; 5] = [
+    "ra_ap_ide",
+    "ra_ap_ide_assists",
+    "ra_ap_ide_completion",
+    "ra_ap_ide_diagnostics",
+    "ra_ap_ide_ssr",
+];
+
+/// `cargo install --locked evcxr_jupyter` with [`KERNEL_PROFILE`] and
+/// [`KERNEL_UNOPTIMISED`].
 fn kernel_install(cargo: &Path, path: &OsString) -> Command {
     let mut install = Command::new(cargo);
     install
         .args(["install", "--locked", "evcxr_jupyter"])
         .env("PATH", path)
         .envs(KERNEL_PROFILE);
+    for package in KERNEL_UNOPTIMISED {
+        install
+            .arg("--config")
+            .arg(format!("profile.release.package.{package}.opt-level=0"));
+    }
     install
 }
 
@@ -280,12 +298,14 @@ struct PythonSide {
     thread: std::thread::JoinHandle<PythonDone>,
 }
 
+/// What one step of the Python side did (`None`: it was already done), or
+/// its failure and the last lines of the failed command's output.
+type PythonStep = Result<Option<String>, (Failure, Vec<String>)>;
+
 /// What the Python side did.
 struct PythonDone {
-    /// Its steps in order, as far as they went: what each did (`None`:
-    /// already done), or its failure and the last lines of the failed
-    /// command's output.
-    steps: Vec<Result<Option<String>, (Failure, Vec<String>)>>,
+    /// Its steps in order, as far as they went.
+    steps: Vec<PythonStep>,
     /// The virtual environment's Python.
     python: PathBuf,
 }
@@ -493,13 +513,25 @@ mod tests {
     use std::time::{Duration, Instant};
 
     /// Issue 35: the kernel installs with the fast release profile, and
-    /// nothing else of cargo's environment is changed.
+    /// nothing else of cargo's environment is changed; the crates only its
+    /// completions use are built unoptimised, and nothing else.
     #[test]
     fn the_kernel_installs_with_the_fast_release_profile() {
         let path = OsString::from("/somewhere");
         let install = kernel_install(Path::new("cargo"), &path);
-        let args: Vec<_> = install.get_args().collect();
-        assert_eq!(args, ["install", "--locked", "evcxr_jupyter"]);
+        let args: Vec<_> = install.get_args().map(|a| a.to_str().unwrap()).collect();
+        assert_eq!(args[..3], ["install", "--locked", "evcxr_jupyter"]);
+        let unoptimised: Vec<_> = args[3..]
+            .chunks(2)
+            .map(|pair| {
+                assert_eq!(pair[0], "--config", "{args:?}");
+                pair[1]
+                    .strip_prefix("profile.release.package.")
+                    .and_then(|rest| rest.strip_suffix(".opt-level=0"))
+                    .unwrap_or_else(|| panic!("{args:?}"))
+            })
+            .collect();
+        assert_eq!(unoptimised, KERNEL_UNOPTIMISED);
         let mut envs: Vec<_> = install
             .get_envs()
             .filter(|(name, _)| *name != "PATH")

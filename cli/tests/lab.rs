@@ -212,7 +212,12 @@ fn lab_announces_homework_1_before_the_kernel_installs_fast() {
          CARGO_PROFILE_RELEASE_DEBUG=false\n\
          CARGO_PROFILE_RELEASE_LTO=false\n\
          CARGO_PROFILE_RELEASE_OPT_LEVEL=1\n\
-         args: install --locked evcxr_jupyter\n"
+         args: install --locked evcxr_jupyter \
+         --config profile.release.package.ra_ap_ide.opt-level=0 \
+         --config profile.release.package.ra_ap_ide_assists.opt-level=0 \
+         --config profile.release.package.ra_ap_ide_completion.opt-level=0 \
+         --config profile.release.package.ra_ap_ide_diagnostics.opt-level=0 \
+         --config profile.release.package.ra_ap_ide_ssr.opt-level=0\n"
     );
 }
 
