@@ -201,7 +201,7 @@ pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
 ];
 
 /// The kernel's crates that only its completions (the Tab key) use: built
-/// unoptimised, which takes about a sixth off the install, while every cell
+/// unoptimised, which takes about 13 % off the install, while every cell
 /// runs as fast (BENCHMARKS.md, "the kernel's install"). Type inference, which
 /// every cell waits for, is in `ra_ap_hir_ty` and stays optimised.
 pub(super) const KERNEL_UNOPTIMISED: [&str; 5] = [

@@ -1,4 +1,4 @@
-//! `queens lab`'s steps as the student sees them: "step 3/6, 4:12" with an
+//! `queens lab`'s steps as the student sees them: "step 2/6, 4:12" with an
 //! indicatif spinner when standard error is a terminal (a command's output
 //! shown one line at a time beside it, all of it printed if it fails), plain
 //! lines when it is not, or one JSON object per step with `--json`; or
