@@ -244,10 +244,7 @@ exit 0
     let out = machine.lab(&["--json"]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    let steps: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
-        .collect();
+    let steps = json_steps(&stdout);
     assert_eq!(steps.len(), 3, "{stdout}");
     assert_eq!(steps[1]["name"], "the Rust kernel evcxr_jupyter");
     assert!(
@@ -274,6 +271,14 @@ exit 0
     );
 }
 
+/// `lab --json`'s standard output: one object per line.
+fn json_steps(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+        .collect()
+}
+
 /// `--json`: one object per step on standard output (the homeworks' step
 /// with the note that homework 1 is ready), the commands' own output on
 /// standard error.
@@ -283,10 +288,7 @@ fn lab_json_prints_one_object_per_step() {
     let out = machine.lab(&["--json"]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    let steps: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
-        .collect();
+    let steps = json_steps(&stdout);
     assert_eq!(
         steps.len(),
         5,
