@@ -158,7 +158,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             return Err(failure);
         }
     };
-    let python = python_side.report(&mut steps)?;
+    python_side.report(&mut steps)?;
+    let python = venv_tool(&venv, "python");
     let jupyter = venv_tool(&venv, "jupyter");
     steps.begin("the kernel registered with Jupyter");
     register_kernel(&jupyter, &evcxr, &path, &mut steps)?;
@@ -270,8 +271,8 @@ fn check_python(system_python: &str, venv: &Path) -> Result<(), Failure> {
 }
 
 /// The virtual environment `venv`, made with `system_python` if missing;
-/// its Python, which must have pip.
-fn make_venv(system_python: &str, venv: &Path, steps: &mut Steps) -> Result<PathBuf, Failure> {
+/// its Python must have pip.
+fn make_venv(system_python: &str, venv: &Path, steps: &mut Steps) -> Result<(), Failure> {
     let python = venv_tool(venv, "python");
     if !python.is_file() {
         steps.say(format!(
@@ -289,25 +290,25 @@ fn make_venv(system_python: &str, venv: &Path, steps: &mut Steps) -> Result<Path
             venv.display()
         )));
     }
-    Ok(python)
+    Ok(())
 }
 
 /// The virtual environment and JupyterLab ([`PYTHON_STEPS`]), set up on a
 /// thread of its own.
 struct PythonSide {
-    thread: std::thread::JoinHandle<PythonDone>,
+    /// Its steps in order, as far as they went.
+    thread: std::thread::JoinHandle<Vec<PythonStep>>,
 }
 
 /// What one step of the Python side did (`None`: it was already done), or
 /// its failure and the last lines of the failed command's output.
 type PythonStep = Result<Option<String>, (Failure, Vec<String>)>;
 
-/// What the Python side did.
-struct PythonDone {
-    /// Its steps in order, as far as they went.
-    steps: Vec<PythonStep>,
-    /// The virtual environment's Python.
-    python: PathBuf,
+/// What `quiet`'s current step came to, taken from it.
+fn outcome(result: Result<(), Failure>, quiet: &mut Steps) -> PythonStep {
+    result
+        .map(|()| quiet.take_did())
+        .map_err(|failure| (failure, quiet.take_output()))
 }
 
 /// The Python side's steps, as [`PythonSide::report`] names them.
@@ -323,22 +324,14 @@ impl PythonSide {
         );
         let thread = std::thread::spawn(move || {
             let mut quiet = Steps::quiet();
-            let python = venv_tool(&venv, "python");
-            let mut steps = Vec::new();
-            let mut done = |result: Result<(), Failure>, quiet: &mut Steps| {
-                let ok = result.is_ok();
-                steps.push(
-                    result
-                        .map(|_| quiet.take_did())
-                        .map_err(|failure| (failure, quiet.take_output())),
-                );
-                ok
-            };
-            let made = make_venv(&system_python, &venv, &mut quiet).map(drop);
-            if done(made, &mut quiet) {
-                done(install_jupyterlab(&python, &root, &mut quiet), &mut quiet);
+            let made = make_venv(&system_python, &venv, &mut quiet);
+            let mut steps = vec![outcome(made, &mut quiet)];
+            if steps[0].is_ok() {
+                let python = venv_tool(&venv, "python");
+                let installed = install_jupyterlab(&python, &root, &mut quiet);
+                steps.push(outcome(installed, &mut quiet));
             }
-            PythonDone { steps, python }
+            steps
         });
         Self { thread }
     }
@@ -349,14 +342,14 @@ impl PythonSide {
     }
 
     /// Waits for the Python side and reports its steps as `steps`' next two
-    /// ([`PYTHON_STEPS`]); its Python.
-    fn report(self, steps: &mut Steps) -> Result<PathBuf, Failure> {
+    /// ([`PYTHON_STEPS`]).
+    fn report(self, steps: &mut Steps) -> Result<(), Failure> {
         steps.begin(PYTHON_STEPS[0]);
         let done = self
             .thread
             .join()
             .map_err(|_| Failure::new("setting up Python stopped unexpectedly"))?;
-        for (number, result) in done.steps.into_iter().enumerate() {
+        for (number, result) in done.into_iter().enumerate() {
             if number > 0 {
                 steps.begin(PYTHON_STEPS[number]);
             }
@@ -369,7 +362,7 @@ impl PythonSide {
                 }
             }
         }
-        Ok(done.python)
+        Ok(())
     }
 }
 
