@@ -201,16 +201,31 @@ pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
     ("CARGO_PROFILE_RELEASE_DEBUG", "false"),
 ];
 
-/// The kernel's crates that only its completions (the Tab key) use: built
-/// unoptimised, which takes about 13 % off the install, while every cell
-/// runs as fast (BENCHMARKS.md, "the kernel's install"). Type inference, which
-/// every cell waits for, is in `ra_ap_hir_ty` and stays optimised.
-pub(super) const KERNEL_UNOPTIMISED: [&str; 5] = [
+/// The kernel's crates built unoptimised, which takes a sixth off its
+/// install while every cell and the Tab key run as fast (BENCHMARKS.md, "the
+/// kernel's install"): the crates only its completions (the Tab key) use,
+/// then the sockets under the Jupyter protocol, their runtime, and what a
+/// panic's report, a file watch and the docs need. Type inference, which
+/// every cell waits for, is in `ra_ap_hir_ty` and stays optimised; so do
+/// `evcxr` and `evcxr_jupyter`, which every cell and the Tab key go through
+/// (unoptimised, the setup cell and a first Tab each took 0.3 s longer).
+pub(super) const KERNEL_UNOPTIMISED: [&str; 16] = [
     "ra_ap_ide",
     "ra_ap_ide_assists",
     "ra_ap_ide_completion",
     "ra_ap_ide_diagnostics",
     "ra_ap_ide_ssr",
+    "zeromq",
+    "tokio",
+    "tokio-util",
+    "futures-util",
+    "pulldown-cmark",
+    "backtrace",
+    "object",
+    "gimli",
+    "notify",
+    "tracing-subscriber",
+    "chrono",
 ];
 
 /// `cargo install --locked evcxr_jupyter` with [`KERNEL_PROFILE`] and

@@ -217,7 +217,18 @@ fn lab_announces_homework_1_before_the_kernel_installs_fast() {
          --config profile.release.package.ra_ap_ide_assists.opt-level=0 \
          --config profile.release.package.ra_ap_ide_completion.opt-level=0 \
          --config profile.release.package.ra_ap_ide_diagnostics.opt-level=0 \
-         --config profile.release.package.ra_ap_ide_ssr.opt-level=0\n"
+         --config profile.release.package.ra_ap_ide_ssr.opt-level=0 \
+         --config profile.release.package.zeromq.opt-level=0 \
+         --config profile.release.package.tokio.opt-level=0 \
+         --config profile.release.package.tokio-util.opt-level=0 \
+         --config profile.release.package.futures-util.opt-level=0 \
+         --config profile.release.package.pulldown-cmark.opt-level=0 \
+         --config profile.release.package.backtrace.opt-level=0 \
+         --config profile.release.package.object.opt-level=0 \
+         --config profile.release.package.gimli.opt-level=0 \
+         --config profile.release.package.notify.opt-level=0 \
+         --config profile.release.package.tracing-subscriber.opt-level=0 \
+         --config profile.release.package.chrono.opt-level=0\n"
     );
 }
 
