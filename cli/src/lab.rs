@@ -203,20 +203,25 @@ pub(super) const KERNEL_PROFILE: [(&str, &str); 4] = [
 
 /// The kernel's crates built unoptimised, which takes a sixth off its
 /// install while every cell and the Tab key run as fast (BENCHMARKS.md, "the
-/// kernel's install"): the crates only its completions (the Tab key) use,
-/// then the sockets under the Jupyter protocol, their runtime, and what a
-/// panic's report, a file watch and the docs need. Type inference, which
-/// every cell waits for, is in `ra_ap_hir_ty` and stays optimised; so do
-/// `evcxr` and `evcxr_jupyter`, which every cell and the Tab key go through
-/// (with both unoptimised a first Tab took 2.9-3.3 s instead of 2.2-2.4;
-/// with `evcxr_jupyter` alone, the setup cell and a first Tab took about
-/// 0.3 s longer).
-pub(super) const KERNEL_UNOPTIMISED: [&str; 16] = [
+/// kernel's install"): the crates only its completions (the Tab key) use and
+/// the database they share, then the sockets under the Jupyter protocol,
+/// their runtime, what a panic's report, a file watch and the docs need, what
+/// reads a `:dep`'s Cargo.toml and `cargo metadata` (once per `:dep`), and
+/// the regular expressions (short lines of the compiler's output). Type
+/// inference, which every cell waits for, is in `ra_ap_hir_ty` and
+/// `ra_ap_hir_def` and stays optimised; so do `evcxr` and `evcxr_jupyter`,
+/// which every cell and the Tab key go through (with both unoptimised a first
+/// Tab took 2.9-3.3 s instead of 2.2-2.4; with `evcxr_jupyter` alone, the
+/// setup cell and a first Tab took about 0.3 s longer).
+pub(super) const KERNEL_UNOPTIMISED: [&str; 25] = [
     "ra_ap_ide",
     "ra_ap_ide_assists",
     "ra_ap_ide_completion",
     "ra_ap_ide_diagnostics",
     "ra_ap_ide_ssr",
+    "ra_ap_ide_db",
+    "ra_ap_test_utils",
+    "ra_ap_test_fixture",
     "zeromq",
     "tokio",
     "tokio-util",
@@ -226,8 +231,14 @@ pub(super) const KERNEL_UNOPTIMISED: [&str; 16] = [
     "object",
     "gimli",
     "notify",
+    "ra_ap_vfs-notify",
     "tracing-subscriber",
     "chrono",
+    "ra_ap_project_model",
+    "cargo_metadata",
+    "toml",
+    "regex-automata",
+    "regex-syntax",
 ];
 
 /// `cargo install --locked evcxr_jupyter` with [`KERNEL_PROFILE`] and
@@ -523,8 +534,8 @@ mod tests {
     use std::time::{Duration, Instant};
 
     /// Issue 35: the kernel installs with the fast release profile, and
-    /// nothing else of cargo's environment is changed; the crates only its
-    /// completions use are built unoptimised, and nothing else.
+    /// nothing else of cargo's environment is changed; the crates of
+    /// [`KERNEL_UNOPTIMISED`] are built unoptimised, and nothing else.
     #[test]
     fn the_kernel_installs_with_the_fast_release_profile() {
         let path = OsString::from("/somewhere");

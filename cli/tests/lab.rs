@@ -218,6 +218,9 @@ fn lab_announces_homework_1_before_the_kernel_installs_fast() {
          --config profile.release.package.ra_ap_ide_completion.opt-level=0 \
          --config profile.release.package.ra_ap_ide_diagnostics.opt-level=0 \
          --config profile.release.package.ra_ap_ide_ssr.opt-level=0 \
+         --config profile.release.package.ra_ap_ide_db.opt-level=0 \
+         --config profile.release.package.ra_ap_test_utils.opt-level=0 \
+         --config profile.release.package.ra_ap_test_fixture.opt-level=0 \
          --config profile.release.package.zeromq.opt-level=0 \
          --config profile.release.package.tokio.opt-level=0 \
          --config profile.release.package.tokio-util.opt-level=0 \
@@ -227,8 +230,14 @@ fn lab_announces_homework_1_before_the_kernel_installs_fast() {
          --config profile.release.package.object.opt-level=0 \
          --config profile.release.package.gimli.opt-level=0 \
          --config profile.release.package.notify.opt-level=0 \
+         --config profile.release.package.ra_ap_vfs-notify.opt-level=0 \
          --config profile.release.package.tracing-subscriber.opt-level=0 \
-         --config profile.release.package.chrono.opt-level=0\n"
+         --config profile.release.package.chrono.opt-level=0 \
+         --config profile.release.package.ra_ap_project_model.opt-level=0 \
+         --config profile.release.package.cargo_metadata.opt-level=0 \
+         --config profile.release.package.toml.opt-level=0 \
+         --config profile.release.package.regex-automata.opt-level=0 \
+         --config profile.release.package.regex-syntax.opt-level=0\n"
     );
 }
 
