@@ -106,7 +106,7 @@ fn an_unknown_kernel_is_one_line_and_exit_2() {
     let err = one_line_error(&out);
     assert_eq!(
         err.trim_end(),
-        "queens: error: QUEENS_KERNEL: there is no kernel 'sse': use one of scalar, plain, avx2, avx512"
+        "queens: error: QUEENS_KERNEL: there is no kernel 'sse': use one of scalar, plain, tables, avx2, avx512"
     );
 }
 

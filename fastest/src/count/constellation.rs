@@ -29,10 +29,14 @@
 //! `n - 2 ..`), and the rows of the side queens are skipped by shifting two
 //! rows at once. Any of the 8 images of a border counts the same, so each is
 //! walked in the image whose tree looks smallest (37 % fewer nodes at n = 16
-//! than the kept image itself). The walk stops four rows before the end: the
-//! boards that get there are gathered, a batch per constellation, and counted
-//! side by side with vector instructions ([`crate::count::four_rows`]; about
-//! 40 % less time at n = 16 with AVX-512). At n = 16 there are 3,206
+//! than the kept image itself). The walk stops before the end, as the kernel
+//! [`select`] chose says: five rows before it, each board's last five rows
+//! counted by table lookups ([`crate::count::five_rows`]; about 37 % less
+//! time at n = 16 than the batches on AMD family 25), or four rows before
+//! it, the boards that get there gathered, a batch per constellation, and
+//! counted side by side with vector instructions
+//! ([`crate::count::four_rows`]; about 40 % less time at n = 16 with
+//! AVX-512 than the walk alone). At n = 16 there are 3,206
 //! constellations (91 with a corner queen), thousands of independent units of
 //! work for the threads.
 //!
@@ -45,9 +49,9 @@ use queens::report::stats::SearchStats;
 use queens::strategy::{Strategy, Tree};
 
 use crate::count::burnside;
-use crate::count::four_rows::LastFour;
 use crate::count::kernel::Placed;
 use crate::count::kernels::Kernel;
+use crate::count::last_rows::LastRows;
 use crate::count::select;
 
 /// The smallest board `fastest` counts with constellations: below it the
@@ -76,18 +80,13 @@ impl Constellation {
     /// The completions of this border: boards that have these edge queens
     /// (with the kernel [`select::chosen`]).
     pub fn completions(&self) -> u64 {
-        let kernel = select::chosen().kernel;
-        self.completions_with(&mut LastFour::with_kernel(
-            self.start.rows.board,
-            [1; 3],
-            kernel,
-        ))
+        self.completions_with(&mut LastRows::new(select::chosen().kernel))
     }
 
-    /// [`Constellation::completions`], with `last` for the batches of
-    /// boards four rows from the end (reused from one constellation to the
-    /// next: [`Placed::count_gathered`]), whose kernel counts.
-    pub fn completions_with(&self, last: &mut LastFour) -> u64 {
+    /// [`Constellation::completions`], with `last` for the last rows
+    /// (reused from one constellation to the next:
+    /// [`Placed::count_gathered`]), whose kernel counts.
+    pub fn completions_with(&self, last: &mut LastRows) -> u64 {
         self.start.count_gathered(last)
     }
 
@@ -96,8 +95,8 @@ impl Constellation {
         self.weight * self.completions()
     }
 
-    /// [`Constellation::solutions`] with `last` for the batches.
-    pub fn solutions_with(&self, last: &mut LastFour) -> u64 {
+    /// [`Constellation::solutions`] with `last` for the last rows.
+    pub fn solutions_with(&self, last: &mut LastRows) -> u64 {
         self.weight * self.completions_with(last)
     }
 
@@ -293,7 +292,7 @@ pub fn count(n: usize) -> Census {
 /// If `n < 2` or `n > 23`, or this CPU cannot run `kernel`.
 pub fn count_with(n: usize, kernel: Kernel) -> Census {
     let all = constellations(n);
-    let mut last = LastFour::with_kernel(0, [1; 3], kernel);
+    let mut last = LastRows::new(kernel);
     let solutions = all.iter().map(|unit| unit.solutions_with(&mut last)).sum();
     census(n, &all, solutions)
 }
@@ -323,7 +322,7 @@ pub fn count_parallel_with(n: usize, kernel: Kernel) -> Census {
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let drain = || {
-        let (mut sum, mut last) = (0, LastFour::with_kernel(0, [1; 3], kernel));
+        let (mut sum, mut last) = (0, LastRows::new(kernel));
         while let Some(unit) = all.get(next.fetch_add(1, Ordering::Relaxed)) {
             sum += unit.solutions_with(&mut last);
         }

@@ -3,9 +3,11 @@
 //! ([`crate::cpu`]), not which is fastest.
 //!
 //! [`Kernel::Scalar`] is the walk of [`crate::count::kernel`] down to the last
-//! row; the others stop it four rows early and count the last four in
-//! batches ([`crate::count::four_rows`]) with one [`Build`]. Which of them
-//! runs is [`crate::count::select`]'s timing.
+//! row; [`Kernel::Tables`] stops it five rows early and counts the last five
+//! by table lookups ([`crate::count::five_rows`]); the others stop it four
+//! rows early and count the last four in batches
+//! ([`crate::count::four_rows`]) with one [`Build`]. Which of them runs is
+//! [`crate::count::select`]'s timing.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,6 +20,8 @@ pub enum Kernel {
     Scalar,
     /// The last four rows in batches, as plain 64-bit code.
     Plain,
+    /// The last five rows by table lookups (`pext`), one board at a time.
+    Tables,
     /// The last four rows in batches, 4 boards per AVX2 instruction.
     Avx2,
     /// The last four rows in batches, 8 boards per AVX-512 instruction.
@@ -26,13 +30,20 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every kernel, plainest first.
-    pub const ALL: [Kernel; 4] = [Kernel::Scalar, Kernel::Plain, Kernel::Avx2, Kernel::Avx512];
+    pub const ALL: [Kernel; 5] = [
+        Kernel::Scalar,
+        Kernel::Plain,
+        Kernel::Tables,
+        Kernel::Avx2,
+        Kernel::Avx512,
+    ];
 
     /// The name `--kernel` and [`crate::count::select::ENV`] take.
     pub fn name(self) -> &'static str {
         match self {
             Kernel::Scalar => "scalar",
             Kernel::Plain => "plain",
+            Kernel::Tables => "tables",
             Kernel::Avx2 => "avx2",
             Kernel::Avx512 => "avx512",
         }
@@ -43,6 +54,7 @@ impl Kernel {
         match self {
             Kernel::Scalar => "the walk counts every row itself, no batches",
             Kernel::Plain => "the last four rows in batches, plain 64-bit code",
+            Kernel::Tables => "the last five rows by table lookups (pext), one board at a time",
             Kernel::Avx2 => "the last four rows in batches, 4 boards per AVX2 instruction",
             Kernel::Avx512 => {
                 "the last four rows in batches, 8 boards per AVX-512 (F, VL, DQ) instruction"
@@ -54,28 +66,29 @@ impl Kernel {
     fn needs(self) -> &'static str {
         match self {
             Kernel::Scalar => "nothing",
-            Kernel::Plain => "x86-64 with popcnt, BMI1 and BMI2",
+            Kernel::Plain | Kernel::Tables => "x86-64 with popcnt, BMI1 and BMI2",
             Kernel::Avx2 => "x86-64 with AVX2, popcnt, BMI1 and BMI2",
             Kernel::Avx512 => "x86-64 with AVX-512 F, VL and DQ besides AVX2",
         }
     }
 
-    /// The build of the batch count it drains with; `None` for the walk
-    /// that batches nothing.
+    /// The build of the batch count it drains with; `None` for those that
+    /// batch nothing.
     pub fn build(self) -> Option<Build> {
         match self {
-            Kernel::Scalar => None,
+            Kernel::Scalar | Kernel::Tables => None,
             Kernel::Plain => Some(Build::Portable),
             Kernel::Avx2 => Some(Build::Avx2),
             Kernel::Avx512 => Some(Build::Avx512),
         }
     }
 
-    /// Whether this CPU runs it: the batching walk itself is compiled with
-    /// `popcnt` and BMI, so every batched kernel needs them.
+    /// Whether this CPU runs it: the walk that stops early is compiled with
+    /// `popcnt` and BMI, so every kernel but the scalar one needs them.
     pub fn available(self) -> bool {
         match self.build() {
-            None => true,
+            None if self == Kernel::Scalar => true,
+            None => crate::cpu::native_bits(),
             #[cfg(target_arch = "x86_64")]
             Some(build) => crate::cpu::native_bits() && build.available(),
             #[cfg(not(target_arch = "x86_64"))]
@@ -88,12 +101,13 @@ impl Kernel {
         Kernel::ALL.into_iter().filter(|k| k.available()).collect()
     }
 
-    /// The widest kernel this CPU runs, unmeasured: what the flags alone
-    /// would pick.
+    /// The widest batching kernel this CPU runs (the scalar walk if none),
+    /// unmeasured: what the flags alone would pick.
     pub fn widest() -> Kernel {
-        *Kernel::available_here()
-            .last()
-            .expect("scalar runs everywhere")
+        Kernel::available_here()
+            .into_iter()
+            .rfind(|kernel| kernel.build().is_some())
+            .unwrap_or(Kernel::Scalar)
     }
 
     /// `self` if this CPU runs it, else the error that says what it lacks.
@@ -234,7 +248,7 @@ mod tests {
         let error = "sse".parse::<Kernel>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "there is no kernel 'sse': use one of scalar, plain, avx2, avx512"
+            "there is no kernel 'sse': use one of scalar, plain, tables, avx2, avx512"
         );
         assert_eq!(Kernel::Scalar.check(), Ok(Kernel::Scalar));
         let unavailable = KernelError::Unavailable {

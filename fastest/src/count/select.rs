@@ -3,12 +3,15 @@
 //!
 //! A kernel ([`Kernel`], defined in [`crate::count::kernels`]) is a way to
 //! count the rows below a constellation: the walk of
-//! [`crate::count::kernel`] down to the last row ([`Kernel::Scalar`]), or the
-//! same walk stopped four rows early with the last four counted in batches
+//! [`crate::count::kernel`] down to the last row ([`Kernel::Scalar`]), the
+//! same walk stopped five rows early with the last five counted by table
+//! lookups ([`crate::count::five_rows`], [`Kernel::Tables`]), or stopped four
+//! rows early with the last four counted in batches
 //! ([`crate::count::four_rows`]) by one of its builds. Which is fastest
 //! depends on the microarchitecture, not on the flags: AVX-512 on a 256-bit
 //! datapath (AMD family 25) lost a third against what the flags promised
-//! (issue 48). So the first count that needs a kernel times every one this
+//! (issue 48), and the tables' `pext` is one instruction on some CPUs and
+//! dozens on others (AMD before Zen 3). So the first count that needs a kernel times every one this
 //! CPU runs on a small fixed piece of the real work ([`SAMPLE_N`], a few
 //! milliseconds in all, once per process) and keeps the fastest. Every
 //! kernel counts the same; the timing only picks the speed.
@@ -20,9 +23,9 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::count::four_rows::LastFour;
 use crate::count::kernel::Placed;
 pub use crate::count::kernels::{Kernel, KernelError};
+use crate::count::last_rows::LastRows;
 
 /// The environment variable that forces a kernel by name (`QUEENS_KERNEL=avx2`).
 pub const ENV: &str = "QUEENS_KERNEL";
@@ -34,8 +37,8 @@ pub const SAMPLE_N: usize = 16;
 /// The sample: three of the 3,206 constellations of n = 16 (numbers 400,
 /// 1400 and 2800 of [`crate::count::constellation::constellations`], in the
 /// images it walks), a large, a middling and a small one. Written out, as
-/// making all of them takes 5 ms; each kernel counts them in 0.5-0.8 ms
-/// here. Walked as placed, by the walk of [`crate::count::kernel`] itself.
+/// making all of them takes 5 ms; each kernel counts them in 0.3-0.9 ms
+/// here (AMD family 25: `tables` 0.35 ms, `avx512` 0.52 ms, `plain` 0.9 ms). Walked as placed, by the walk of [`crate::count::kernel`] itself.
 const SAMPLE: [[(usize, usize); 4]; 3] = [
     [(3, 0), (11, 15), (0, 7), (15, 4)],
     [(13, 15), (10, 0), (15, 3), (0, 7)],
@@ -43,7 +46,7 @@ const SAMPLE: [[(usize, usize); 4]; 3] = [
 ];
 
 /// Rounds over the candidates, in alternating order; each keeps its best
-/// round, which a busy machine disturbs least. About 10 ms in all with four
+/// round, which a busy machine disturbs least. About 10 ms in all with five
 /// candidates.
 const ROUNDS: usize = 3;
 
@@ -185,15 +188,23 @@ pub fn sample() -> Vec<Placed> {
 
 /// The completions of `sample`'s placements counted with `kernel` (available).
 pub fn count_sample(sample: &[Placed], kernel: Kernel) -> u64 {
-    let mut last = LastFour::with_kernel(0, [1; 3], kernel);
-    sample.iter().map(|p| p.count_gathered(&mut last)).sum()
+    count_sample_with(sample, &mut LastRows::new(kernel))
+}
+
+/// [`count_sample`] with `last`, the last rows' counter of the kernel.
+pub fn count_sample_with(sample: &[Placed], last: &mut LastRows) -> u64 {
+    sample.iter().map(|p| p.count_gathered(last)).sum()
 }
 
 /// Each of `candidates` (all available) timed on the [`sample`]: its best of
 /// three rounds, the order reversed every other round so that none
-/// always runs first (on a cold cache) or last.
+/// always runs first (on a cold cache) or last. Each kernel's counter is
+/// made once and kept from round to round, as a count keeps it from one
+/// constellation to the next: what it prepares once (the tables of
+/// [`Kernel::Tables`]) is not what the rounds compare.
 pub fn measure(candidates: &[Kernel]) -> Vec<(Kernel, Duration)> {
     let sample = sample();
+    let mut lasts: Vec<LastRows> = candidates.iter().map(|&k| LastRows::new(k)).collect();
     let mut best = vec![Duration::MAX; candidates.len()];
     for round in 0..ROUNDS {
         let mut order: Vec<usize> = (0..candidates.len()).collect();
@@ -202,7 +213,7 @@ pub fn measure(candidates: &[Kernel]) -> Vec<(Kernel, Duration)> {
         }
         for i in order {
             let start = Instant::now();
-            std::hint::black_box(count_sample(&sample, candidates[i]));
+            std::hint::black_box(count_sample_with(&sample, &mut lasts[i]));
             best[i] = best[i].min(start.elapsed());
         }
     }
@@ -258,7 +269,7 @@ mod tests {
             .map(|kernel| count_sample(&sample, kernel))
             .collect();
         let walked: u64 = [400, 1400, 2800]
-            .map(|number| all[number].completions_with(&mut LastFour::new(0, [1; 3])))
+            .map(|number| all[number].completions_with(&mut LastRows::new(Kernel::widest())))
             .iter()
             .sum();
         assert!(walked > 0);
