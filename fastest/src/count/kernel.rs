@@ -21,12 +21,11 @@
 //!
 //! [`count_gathered`] is the same walk stopped early, as the kernel chosen
 //! by [`crate::count::select`] says: each board with four rows left goes into
-//! a [`LastFour`] batch, counted with vector instructions
-//! ([`crate::count::four_rows`]), or each board with five rows left is
-//! counted by [`LastFive`]'s lookups ([`crate::count::five_rows`]).
+//! a [`LastFour`](crate::count::four_rows::LastFour) batch, counted with
+//! vector instructions ([`crate::count::four_rows`]), or each board with five
+//! rows left is counted by [`LastFive`](crate::count::five_rows::LastFive)'s
+//! lookups ([`crate::count::five_rows`]).
 
-use crate::count::five_rows::LastFive;
-use crate::count::four_rows::LastFour;
 use crate::count::last_rows::LastRows;
 
 /// The most rows a walk fills.
@@ -153,6 +152,7 @@ pub fn count_gathered(
     anti_diagonals: u64,
     last: &mut LastRows,
 ) -> u64 {
+    #[cfg(target_arch = "x86_64")]
     let k = rows.count;
     #[cfg(target_arch = "x86_64")]
     match last {
@@ -287,7 +287,9 @@ mod native {
 /// the last rows' counter, a [`Leaves`](gathered::Leaves).
 #[cfg(target_arch = "x86_64")]
 mod gathered {
-    use super::{LastFive, LastFour, Rows};
+    use super::Rows;
+    use crate::count::five_rows::LastFive;
+    use crate::count::four_rows::LastFour;
 
     /// What the walk hands the boards it reaches with five rows left.
     pub(super) trait Leaves {
