@@ -307,27 +307,7 @@ mod tests {
 
     /// The completions of the five rows by trying every free cell, row by row.
     fn by_hand(board: u64, steps: [u32; 4], columns: u64, diagonals: u64, anti: u64) -> u64 {
-        fn go(board: u64, steps: &[u32], columns: u64, d: u64, a: u64) -> u64 {
-            let free = board & !(columns | d | a);
-            let Some((&step, rest)) = steps.split_first() else {
-                return u64::from(free.count_ones());
-            };
-            let mut total = 0;
-            let mut cells = free;
-            while cells != 0 {
-                let bit = cells & cells.wrapping_neg();
-                cells ^= bit;
-                total += go(
-                    board,
-                    rest,
-                    columns | bit,
-                    (d | bit) << step,
-                    (a | bit) >> step,
-                );
-            }
-            total
-        }
-        go(board, &steps, columns, diagonals, anti)
+        crate::count::by_hand::completions(board, &steps, columns, diagonals, anti)
     }
 
     #[test]

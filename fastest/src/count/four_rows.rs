@@ -325,27 +325,7 @@ mod tests {
 
     /// The completions of the four rows by trying every order, one at a time.
     fn by_hand(board: u64, steps: [u32; 3], columns: u64, diagonals: u64, anti: u64) -> u64 {
-        fn go(board: u64, steps: &[u32], columns: u64, d: u64, a: u64) -> u64 {
-            let free = board & !(columns | d | a);
-            let Some((&step, rest)) = steps.split_first() else {
-                return u64::from(free.count_ones());
-            };
-            let mut total = 0;
-            let mut cells = free;
-            while cells != 0 {
-                let bit = lowest(cells);
-                cells ^= bit;
-                total += go(
-                    board,
-                    rest,
-                    columns | bit,
-                    (d | bit) << step,
-                    (a | bit) >> step,
-                );
-            }
-            total
-        }
-        go(board, &steps, columns, diagonals, anti)
+        crate::count::by_hand::completions(board, &steps, columns, diagonals, anti)
     }
 
     /// Random boards with exactly four free columns, some attacked cells in

@@ -388,7 +388,7 @@ mod gathered {
     ) -> u64 {
         let masks = [columns, diagonals, anti_diagonals];
         match rows.count - depth {
-            5 => return last.five_left(rows, depth, masks, free),
+            5 => return hand_over(rows, depth, masks, free, last),
             6 => return six_left(rows, depth, masks, free, last),
             7 => return seven_left(rows, depth, masks, free, last),
             8 => return eight_left(rows, depth, masks, free, last),
@@ -415,35 +415,11 @@ mod gathered {
         total
     }
 
-    /// Row `depth`, six rows left, with `free` cells: its children go to
-    /// `last` (every one where [`Leaves::ALIVE_ONLY`] is false).
-    #[inline(always)]
-    fn six_left<L: Leaves>(
-        rows: &Rows,
-        depth: usize,
-        masks: [u64; 3],
-        mut free: u64,
-        last: &mut L,
-    ) -> u64 {
-        let step = rows.steps[depth];
-        let after = rows.steps[depth + 1];
-        let mut total = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let child = Child::new(rows.board, [step, after], masks, bit);
-            let Child { c, d, a, next, .. } = child;
-            if !L::ALIVE_ONLY || child.alive {
-                total += last.five_left(rows, depth + 1, [c, d, a], next);
-            }
-        }
-        total
-    }
-
-    /// A row whose loop is written into its parent's: each child whose next
-    /// two rows have a free cell goes to `$below`, the loop of the row under it.
+    /// A row whose loop is written into its parent's: its children go to
+    /// `$below` (the loop of the row under it, or `last` itself), those whose
+    /// next two rows have a free cell, or all of them where `$every` holds.
     macro_rules! written_in {
-        ($(#[$doc:meta])* $name:ident, $below:ident) => {
+        ($(#[$doc:meta])* $name:ident, $below:ident, every: $every:expr) => {
             $(#[$doc])*
             #[inline(always)]
             fn $name<L: Leaves>(
@@ -460,7 +436,7 @@ mod gathered {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
                     let child = Child::new(rows.board, [step, after], masks, bit);
-                    if child.alive {
+                    if $every || child.alive {
                         let Child { c, d, a, next, .. } = child;
                         total += $below(rows, depth + 1, [c, d, a], next, last);
                     }
@@ -470,20 +446,42 @@ mod gathered {
         };
     }
 
+    /// Hands a board with five rows left to `last`.
+    #[inline(always)]
+    fn hand_over<L: Leaves>(
+        rows: &Rows,
+        depth: usize,
+        masks: [u64; 3],
+        free: u64,
+        last: &mut L,
+    ) -> u64 {
+        last.five_left(rows, depth, masks, free)
+    }
+
+    written_in!(
+        /// Row `depth`, six rows left, with `free` cells: its children go to
+        /// `last` (every one where [`Leaves::ALIVE_ONLY`] is false).
+        six_left,
+        hand_over,
+        every: !L::ALIVE_ONLY
+    );
     written_in!(
         /// Row `depth`, seven rows left, with `free` cells.
         seven_left,
-        six_left
+        six_left,
+        every: false
     );
     written_in!(
         /// Row `depth`, eight rows left, with `free` cells.
         eight_left,
-        seven_left
+        seven_left,
+        every: false
     );
     written_in!(
         /// Row `depth`, nine rows left, with `free` cells.
         nine_left,
-        eight_left
+        eight_left,
+        every: false
     );
 
     /// The masks of the next row after a queen on `bit`, from the masks

@@ -28,3 +28,31 @@ pub mod kernels;
 pub mod last_rows;
 pub mod mirror_count;
 pub mod select;
+
+/// What the tests of the last rows' counters compare against.
+#[cfg(test)]
+pub(crate) mod by_hand {
+    /// The completions of the last rows by trying every free cell, row by
+    /// row: rows `steps` apart, on the board `board`, from the masks of the
+    /// first of them.
+    pub(crate) fn completions(board: u64, steps: &[u32], columns: u64, d: u64, a: u64) -> u64 {
+        let free = board & !(columns | d | a);
+        let Some((&step, rest)) = steps.split_first() else {
+            return u64::from(free.count_ones());
+        };
+        let mut total = 0;
+        let mut cells = free;
+        while cells != 0 {
+            let bit = cells & cells.wrapping_neg();
+            cells ^= bit;
+            total += completions(
+                board,
+                rest,
+                columns | bit,
+                (d | bit) << step,
+                (a | bit) >> step,
+            );
+        }
+        total
+    }
+}
