@@ -153,10 +153,8 @@ pub fn count_gathered(
     last: &mut LastRows,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    let k = rows.count;
-    #[cfg(target_arch = "x86_64")]
-    match last {
-        LastRows::Four(last) if k >= 5 => {
+    match (last, rows.count) {
+        (LastRows::Four(last), k @ 5..) => {
             let earlier = last.reshape(
                 rows.board,
                 [rows.steps[k - 4], rows.steps[k - 3], rows.steps[k - 2]],
@@ -167,7 +165,7 @@ pub fn count_gathered(
             let below = unsafe { gathered::count(rows, columns, diagonals, anti_diagonals, last) };
             return earlier + below + last.drain();
         }
-        LastRows::Five(last) if k >= 5 => {
+        (LastRows::Five(last), k @ 5..) => {
             last.reshape(
                 rows.board,
                 [

@@ -86,14 +86,8 @@ impl Kernel {
     /// Whether this CPU runs it: the walk that stops early is compiled with
     /// `popcnt` and BMI, so every kernel but the scalar one needs them.
     pub fn available(self) -> bool {
-        match self.build() {
-            None if self == Kernel::Scalar => true,
-            None => crate::cpu::native_bits(),
-            #[cfg(target_arch = "x86_64")]
-            Some(build) => crate::cpu::native_bits() && build.available(),
-            #[cfg(not(target_arch = "x86_64"))]
-            Some(_) => false,
-        }
+        self == Kernel::Scalar
+            || crate::cpu::native_bits() && self.build().is_none_or(Build::available)
     }
 
     /// The kernels this CPU runs, plainest first.
